@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration, parsed once at start (ARCHITECTURE §3).
+ * A bad value throws a ConfigError that names the variable; server.ts prints it and exits.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
+        message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+      })
+      .optional(),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('旅遊助手 <no-reply@localhost>')),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'must be at least 6 characters').optional()),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  SEED: z.preprocess(emptyToUndefined, z.enum(['demo', 'none']).optional()),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+});
+
+export type AppConfig = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> & {
+  DATA_DIR: string;
+  SESSION_SECRET: string;
+  PUBLIC_URL: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const cfg = parsed.data;
+  if (cfg.ADMIN_EMAIL && !cfg.ADMIN_PASSWORD) throw new ConfigError('ADMIN_PASSWORD', 'is required when ADMIN_EMAIL is set');
+  if (cfg.ADMIN_PASSWORD && !cfg.ADMIN_EMAIL) throw new ConfigError('ADMIN_EMAIL', 'is required when ADMIN_PASSWORD is set');
+
+  const dataDir = path.resolve(cfg.DATA_DIR);
+  return {
+    ...cfg,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: cfg.SESSION_SECRET ?? sessionSecretFromDataDir(cfg, dataDir),
+    PUBLIC_URL: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/**
+ * A deployment on PostgreSQL may run several instances, so they must share a secret that is set
+ * explicitly. With the embedded database there is exactly one instance and DATA_DIR is what survives
+ * restarts, so a secret generated once into DATA_DIR is as durable as the data it protects
+ * (docs/decisions/001-session-secret.md).
+ */
+function sessionSecretFromDataDir(cfg: z.infer<typeof envSchema>, dataDir: string): string {
+  if (cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
+    throw new ConfigError('SESSION_SECRET', 'is required in production when DATABASE_URL is set');
+  }
+  const file = path.join(dataDir, 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const CONFIG_KEY = Symbol.for('lvyou.config');
+type WithConfig = typeof globalThis & { [CONFIG_KEY]?: AppConfig };
+
+/** The process-wide configuration; parsed on first use (server.ts calls it first, so errors stop the start). */
+export function getConfig(): AppConfig {
+  const g = globalThis as WithConfig;
+  return (g[CONFIG_KEY] ??= parseConfig());
+}

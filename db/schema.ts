@@ -1,0 +1,363 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** The data model of ARCHITECTURE §4. Ids are integer identities, money is integer NT$, tour dates are `date`. */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const USER_TYPES = ['traveler', 'guide', 'admin'] as const;
+export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export const GUIDE_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export const TIME_SLOTS = ['morning', 'afternoon', 'evening'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'refunded'] as const;
+export const REVIEW_ROLES = ['traveler', 'guide'] as const;
+export const PHOTO_STATUSES = ['pending_review', 'approved', 'rejected'] as const;
+export const ID_VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const TERMS_KINDS = ['terms', 'privacy', 'booking'] as const;
+export const LOCALES = ['zh-TW', 'en', 'ja'] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    type: text('type', { enum: USER_TYPES }).notNull().default('traveler'),
+    bio: text('bio'),
+    avatarKey: text('avatar_key'),
+    city: text('city'),
+    // Language codes the person speaks (zh, tw, hak, en, ja, ...); translated for display.
+    language: text('language').array().notNull().default(sql`'{}'::text[]`),
+    price: integer('price'),
+    description: text('description'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    guideStatus: text('guide_status', { enum: GUIDE_STATUSES }),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    emailVerifiedAt: tstz('email_verified_at'),
+    isIdVerified: boolean('is_id_verified').notNull().default(false),
+    idVerificationType: text('id_verification_type'),
+    idVerifiedAt: tstz('id_verified_at'),
+    registerDate: tstz('register_date').notNull().defaultNow(),
+    lastLogin: tstz('last_login'),
+    blockedAt: tstz('blocked_at'),
+    deletedAt: tstz('deleted_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Case-insensitive uniqueness: Foo@x.tw and foo@x.tw are the same account.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_type_city_idx').on(t.type, t.city),
+    check('users_type_check', inList('type', USER_TYPES)),
+    check('users_status_check', inList('status', USER_STATUSES)),
+    check('users_price_positive', sql`${t.price} is null or ${t.price} > 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(), // random; the JWT jti for bearer tokens
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: tstz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('email_codes_user_idx').on(t.userId)],
+);
+
+export const availabilitySlots = pgTable(
+  'availability_slots',
+  {
+    id: id(),
+    guideId: integer('guide_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    timeSlot: text('time_slot', { enum: TIME_SLOTS }).notNull(),
+    available: boolean('available').notNull().default(true),
+    price: integer('price').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('availability_guide_date_slot_unique').on(t.guideId, t.date, t.timeSlot),
+    check('availability_time_slot_check', inList('time_slot', TIME_SLOTS)),
+    check('availability_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    travelerId: integer('traveler_id').notNull().references(() => users.id),
+    guideId: integer('guide_id').notNull().references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    timeSlot: text('time_slot', { enum: TIME_SLOTS }).notNull(),
+    numberOfPeople: integer('number_of_people').notNull().default(1),
+    note: text('note'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    travelerCompleted: boolean('traveler_completed').notNull().default(false),
+    guideCompleted: boolean('guide_completed').notNull().default(false),
+    totalPrice: integer('total_price').notNull(),
+    termsAcceptedAt: tstz('terms_accepted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    // Double booking is impossible at the database level: one live order per guide, date and slot (TIME_CONFLICT).
+    uniqueIndex('orders_no_double_booking')
+      .on(t.guideId, t.date, t.timeSlot)
+      .where(sql`${t.status} in ('pending', 'confirmed') and ${t.deletedAt} is null`),
+    index('orders_traveler_idx').on(t.travelerId),
+    index('orders_guide_idx').on(t.guideId),
+    check('orders_status_check', inList('status', ORDER_STATUSES)),
+    check('orders_time_slot_check', inList('time_slot', TIME_SLOTS)),
+    check('orders_people_positive', sql`${t.numberOfPeople} between 1 and 50`),
+    check('orders_total_nonnegative', sql`${t.totalPrice} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id').notNull().references(() => users.id),
+    revieweeId: integer('reviewee_id').notNull().references(() => users.id),
+    // The reviewer's role in the order: a traveler reviews the guide, a guide reviews the traveler.
+    role: text('role', { enum: REVIEW_ROLES }).notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_reviewer_unique').on(t.orderId, t.reviewerId), // ALREADY_REVIEWED
+    index('reviews_reviewee_idx').on(t.revieweeId, t.role),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_role_check', inList('role', REVIEW_ROLES)),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['guide'] }).notNull().default('guide'),
+    targetId: integer('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('favorites_user_target_unique').on(t.userId, t.targetType, t.targetId)],
+);
+
+export const blobs = pgTable('blobs', {
+  key: text('key').primaryKey(), // sha256 of the stored bytes
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  private: boolean('private').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: id(),
+    guideId: integer('guide_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    blobKey: text('blob_key').notNull().references(() => blobs.key),
+    status: text('status', { enum: PHOTO_STATUSES }).notNull().default('pending_review'),
+    createdAt: createdAt(),
+    reviewedAt: tstz('reviewed_at'),
+  },
+  (t) => [
+    index('photos_guide_status_idx').on(t.guideId, t.status),
+    check('photos_status_check', inList('status', PHOTO_STATUSES)),
+  ],
+);
+
+export const idVerifications = pgTable(
+  'id_verifications',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    documentKeys: text('document_keys').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: ID_VERIFICATION_STATUSES }).notNull().default('pending'),
+    submittedAt: tstz('submitted_at').notNull().defaultNow(),
+    reviewedAt: tstz('reviewed_at'),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    reviewNotes: text('review_notes'),
+  },
+  (t) => [index('id_verifications_user_idx').on(t.userId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    link: text('link'),
+    readAt: tstz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_read_idx').on(t.userId, t.readAt)],
+);
+
+export const terms = pgTable(
+  'terms',
+  {
+    id: id(),
+    kind: text('kind', { enum: TERMS_KINDS }).notNull(),
+    // Legal texts are written per interface language; zh-TW is the fallback.
+    locale: text('locale', { enum: LOCALES }).notNull().default('zh-TW'),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    version: text('version').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('terms_kind_locale_version_unique').on(t.kind, t.locale, t.version),
+    // At most one active text per kind and language.
+    uniqueIndex('terms_one_active').on(t.kind, t.locale).where(sql`${t.isActive}`),
+    check('terms_kind_check', inList('kind', TERMS_KINDS)),
+  ],
+);
+
+export const termsAgreements = pgTable(
+  'terms_agreements',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    termsId: integer('terms_id').notNull().references(() => terms.id),
+    version: text('version').notNull(),
+    agreedAt: tstz('agreed_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('terms_agreements_user_terms_unique').on(t.userId, t.termsId)],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: id(),
+    locale: text('locale', { enum: LOCALES }).notNull().default('zh-TW'),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    imageKey: text('image_key').references(() => blobs.key),
+    linkUrl: text('link_url'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    startsAt: tstz('starts_at'),
+    endsAt: tstz('ends_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banners_locale_active_idx').on(t.locale, t.isActive, t.sortOrder)],
+);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: id(),
+    travelerId: integer('traveler_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    guideId: integer('guide_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastMessageAt: tstz('last_message_at'),
+  },
+  (t) => [uniqueIndex('chats_pair_unique').on(t.travelerId, t.guideId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull().references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    readAt: tstz('read_at'),
+  },
+  (t) => [index('chat_messages_chat_idx').on(t.chatId, t.createdAt)],
+);
+
+export const boardPosts = pgTable(
+  'board_posts',
+  {
+    id: id(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('board_posts_created_idx').on(t.createdAt)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details'),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_logs_at_idx').on(t.at)],
+);
+
+export const outboxEmails = pgTable('outbox_emails', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import tsconfigPaths from 'vite-tsconfig-paths';
+
+// Unit and integration tests. Integration tests run against embedded PGlite by default and against
+// PostgreSQL when TEST_DATABASE_URL is set (scripts/test.mjs runs the suite once per driver).
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
