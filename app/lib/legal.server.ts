@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getLocale } from '~/i18n/i18n.server';
+import { getActiveTerms, type TermsKind } from '~/services/terms.server';
+
+/** Loader shared by /terms, /privacy-policy and /booking-terms. */
+export function legalLoader(kind: TermsKind) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const doc = await getActiveTerms(kind, await getLocale(request));
+    return {
+      document: doc
+        ? { title: doc.title, content: doc.content, version: doc.version, updatedAt: doc.updatedAt.toISOString(), locale: doc.locale }
+        : null,
+    };
+  };
+}

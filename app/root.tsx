@@ -1,0 +1,153 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Footer } from '~/components/footer';
+import { Header } from '~/components/header';
+import { useNonce } from '~/components/nonce';
+import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
+import { createI18n } from '~/i18n/instance';
+import { getLocale } from '~/i18n/i18n.server';
+import { resources } from '~/i18n/resources.server';
+import { getTheme } from '~/lib/preferences.server';
+import { THEME_STORAGE_KEY } from '~/lib/theme';
+import { errors as fallbackErrors, app as fallbackApp } from '~/locales/zh-TW/common.json';
+import { APP_VERSION } from '~/lib/version';
+import stylesheet from '~/styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, theme] = await Promise.all([getLocale(request), getTheme(request)]);
+  // Only the reader's language travels to the browser.
+  return { locale, theme, translations: resources[locale].common, version: APP_VERSION };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.translations.app.title ?? fallbackApp.title },
+  { name: 'description', content: data?.translations.app.tagline ?? fallbackApp.tagline },
+];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+/**
+ * Runs before first paint: marks that JS is on (so no-JS-only controls hide) and reloads the page once
+ * when a code-split chunk fails to load (SPEC §2), tracked by a sessionStorage flag.
+ */
+const BOOT_SCRIPT = `(function(){var d=document.documentElement;d.classList.remove('no-js');d.classList.add('js');
+window.__chunkReload=function(){try{if(sessionStorage.getItem('chunk-reload'))return false;sessionStorage.setItem('chunk-reload','1');}catch(e){return false}location.reload();return true};
+window.addEventListener('vite:preloadError',function(e){if(window.__chunkReload())e.preventDefault()});})();`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const locale = data?.locale ?? FALLBACK_LOCALE;
+  const i18n = useMemo(
+    () => createI18n(locale, data?.translations ?? { app: fallbackApp, errors: fallbackErrors }),
+    [locale, data?.translations],
+  );
+
+  useEffect(() => {
+    // Mirror the server-side choices for client code that reads storage (SPEC §3 storage keys).
+    try {
+      localStorage.setItem(LOCALE_COOKIE, locale);
+      if (data?.theme) localStorage.setItem(THEME_STORAGE_KEY, data.theme);
+      sessionStorage.removeItem('chunk-reload');
+    } catch {
+      /* storage may be disabled */
+    }
+  }, [locale, data?.theme]);
+
+  return (
+    <html lang={locale} data-theme={data?.theme ?? 'auto'} className="no-js">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <Shell>{children}</Shell>
+        </I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="container">
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    // A deploy replaced the chunks this page was built with: fetch the new page once.
+    const message = error instanceof Error ? error.message : '';
+    if (/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message)) {
+      (window as { __chunkReload?: () => boolean }).__chunkReload?.();
+    }
+  }, [error]);
+
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
+    const notFound = error.status === 404;
+    return (
+      <section className="error-page" aria-labelledby="error-title">
+        <p className="error-code">{error.status}</p>
+        <h1 id="error-title">{t(notFound ? 'errors.notFoundTitle' : 'errors.forbiddenTitle')}</h1>
+        <p>{t(notFound ? 'errors.notFoundText' : 'errors.forbiddenText')}</p>
+        <a className="button" href="/">
+          {t('errors.backHome')}
+        </a>
+      </section>
+    );
+  }
+  return (
+    <section className="error-page" aria-labelledby="error-title" role="alert">
+      <h1 id="error-title">{t('errors.title')}</h1>
+      <p>{t('errors.generic')}</p>
+      {/* A plain link to the same URL retries with or without JS. */}
+      <a className="button" href="" onClick={(e) => (e.preventDefault(), window.location.reload())}>
+        {t('errors.retry')}
+      </a>
+    </section>
+  );
+}

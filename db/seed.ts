@@ -1,0 +1,192 @@
+import crypto from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { SUPPORTED_LOCALES } from '~/i18n/config';
+import { addDays, todayInTaipei } from '~/lib/dates';
+import { storeBlob } from '~/services/blobs.server';
+import { generateAvatar, generateLandscape, mulberry32 } from '~/services/generated-images.server';
+import { hashPassword } from '~/services/passwords.server';
+import { ensureAdmin } from '~/services/users.server';
+import {
+  demoBanners,
+  demoGuides,
+  demoTerms,
+  demoTravelers,
+  guideReviewComments,
+  travelerReviewComments,
+} from '../tests/support/demo-content';
+import {
+  createAvailability,
+  createBanner,
+  createCompletedOrder,
+  createGuide,
+  createReview,
+  createTerms,
+  createTraveler,
+} from '../tests/support/factories';
+import type { Database } from './client';
+import { photos, users } from './schema';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_EMAIL_DOMAIN = 'demo.travel-assistant.tw';
+export const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
+/** Legal texts' first version (SPEC §3: version 1.0.0, last updated 3 June 2025). */
+const TERMS_DATE = new Date('2025-06-03T00:00:00+08:00');
+const LANDSCAPE_POOL = 24;
+
+export interface SeedResult {
+  seeded: boolean;
+  guides: number;
+  travelers: number;
+  orders: number;
+  reviews: number;
+  /** Set when a demo admin was created with a generated password that must be shown once. */
+  demoAdmin?: { email: string; password: string };
+}
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * The demo marketplace: guides in many cities with availability for the next 60 days, travelers,
+ * completed orders reviewed both ways, banners and the legal texts. Runs only on an empty database.
+ * `admin` comes from ADMIN_EMAIL/ADMIN_PASSWORD; without it a demo admin with a random password is made.
+ */
+export async function seedDemo(
+  db: Database,
+  options: { admin?: { email: string; password: string }; today?: string } = {},
+): Promise<SeedResult> {
+  if (!(await isEmpty(db))) return { seeded: false, guides: 0, travelers: 0, orders: 0, reviews: 0 };
+
+  const rand = mulberry32(20250603);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const today = options.today ?? todayInTaipei();
+
+  // Pictures first (CPU work, outside the transaction): one avatar per person, a shared pool of landscapes.
+  const people = demoGuides.length + demoTravelers.length;
+  const avatarImages = await Promise.all(Array.from({ length: people }, (_, i) => generateAvatar((i * 47) % 360)));
+  const landscapeImages = await Promise.all(Array.from({ length: LANDSCAPE_POOL }, (_, i) => generateLandscape(i + 1)));
+  const bannerImages = await Promise.all(demoBanners.map((b, i) => generateLandscape(100 + i, 1200, 400)));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const demoAdminPassword = options.admin ? undefined : crypto.randomBytes(9).toString('base64url');
+
+  const totals = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const avatarKeys = await Promise.all(avatarImages.map((img) => storeBlob(img, 'image/webp', { db: t })));
+    const landscapeKeys = await Promise.all(landscapeImages.map((img) => storeBlob(img, 'image/webp', { db: t })));
+
+    const guides = [];
+    for (const [i, g] of demoGuides.entries()) {
+      const registered = new Date(Date.parse(`${today}T10:00:00+08:00`) - (40 + i * 17) * 86_400_000);
+      const guide = await createGuide(
+        {
+          name: g.name,
+          email: `guide${String(i + 1).padStart(2, '0')}@${DEMO_EMAIL_DOMAIN}`,
+          passwordHash,
+          city: g.city,
+          language: [...g.languages],
+          price: g.price,
+          bio: g.bio,
+          description: g.description,
+          avatarKey: avatarKeys[i],
+          registerDate: registered,
+          emailVerifiedAt: registered,
+          idVerifiedAt: registered,
+        },
+        t,
+      );
+      guides.push(guide);
+      // About one slot in six is switched off, as real guides do.
+      await createAvailability(guide.id, { from: today, days: 60, price: g.price, isAvailable: () => rand() > 0.17 }, t);
+      const photoCount = 1 + (i % 4); // 1..4, the per-guide maximum
+      await t.insert(photos).values(
+        Array.from({ length: photoCount }, (_, p) => ({
+          guideId: guide.id,
+          blobKey: landscapeKeys[(i * 3 + p) % LANDSCAPE_POOL]!,
+          // The last photo of every third guide still waits for review, so moderation has work.
+          status: p === photoCount - 1 && i % 3 === 0 && photoCount > 1 ? ('pending_review' as const) : ('approved' as const),
+          reviewedAt: registered,
+        })),
+      );
+    }
+    const travelers = [];
+    for (const [i, tr] of demoTravelers.entries()) {
+      travelers.push(
+        await createTraveler(
+          {
+            name: tr.name,
+            email: `${tr.emailLocalPart}@${DEMO_EMAIL_DOMAIN}`,
+            passwordHash,
+            avatarKey: avatarKeys[demoGuides.length + i],
+            registerDate: new Date(Date.parse(`${today}T09:00:00+08:00`) - (200 + i * 9) * 86_400_000),
+          },
+          t,
+        ),
+      );
+    }
+
+    // Past tours, completed by both sides and reviewed both ways.
+    let orderCount = 0;
+    let reviewCount = 0;
+    for (const [gi, guide] of guides.entries()) {
+      const tours = 1 + Math.floor(rand() * 5);
+      for (let k = 0; k < tours; k++) {
+        const traveler = pick(travelers);
+        const people = 1 + Math.floor(rand() * 4);
+        const order = await createCompletedOrder(
+          {
+            travelerId: traveler.id,
+            guideId: guide.id,
+            date: addDays(today, -(7 + gi * 3 + k * 11)),
+            timeSlot: pick(['morning', 'afternoon', 'evening'] as const),
+            numberOfPeople: people,
+            totalPrice: guide.price! * people,
+          },
+          t,
+        );
+        orderCount++;
+        const fromTraveler = pick(travelerReviewComments);
+        await createReview(
+          { orderId: order.id, reviewerId: traveler.id, revieweeId: guide.id, role: 'traveler', ...fromTraveler },
+          t,
+        );
+        reviewCount++;
+        if (rand() < 0.6) {
+          const fromGuide = pick(guideReviewComments);
+          await createReview(
+            { orderId: order.id, reviewerId: guide.id, revieweeId: traveler.id, role: 'guide', ...fromGuide },
+            t,
+          );
+          reviewCount++;
+        }
+      }
+    }
+
+    for (const [i, banner] of demoBanners.entries()) {
+      const imageKey = await storeBlob(bannerImages[i]!, 'image/webp', { db: t });
+      for (const locale of SUPPORTED_LOCALES) {
+        await createBanner({ locale, ...banner.text[locale], imageKey, linkUrl: banner.linkUrl, sortOrder: i }, t);
+      }
+    }
+
+    for (const [kind, byLocale] of Object.entries(demoTerms) as [keyof typeof demoTerms, (typeof demoTerms)['terms']][]) {
+      for (const locale of SUPPORTED_LOCALES) {
+        await createTerms({ kind, locale, ...byLocale[locale], version: '1.0.0', isActive: true, createdAt: TERMS_DATE, updatedAt: TERMS_DATE }, t);
+      }
+    }
+
+    return { guides: guides.length, travelers: travelers.length, orders: orderCount, reviews: reviewCount };
+  });
+
+  if (options.admin) {
+    await ensureAdmin(options.admin.email, options.admin.password, db);
+  } else {
+    await ensureAdmin(DEMO_ADMIN_EMAIL, demoAdminPassword!, db);
+  }
+  return {
+    seeded: true,
+    ...totals,
+    demoAdmin: demoAdminPassword ? { email: DEMO_ADMIN_EMAIL, password: demoAdminPassword } : undefined,
+  };
+}

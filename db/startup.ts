@@ -1,0 +1,31 @@
+import type { AppConfig } from '~/env.server';
+import { ensureAdmin } from '~/services/users.server';
+import { openDatabase, setDatabase, type DatabaseHandle } from './client';
+import { isEmpty, seedDemo } from './seed';
+
+type Log = (message: string) => void;
+
+/**
+ * Opens the process-wide database, applies migrations and the SEED rules (ARCHITECTURE §3):
+ * the embedded database gets the demo data on its first start unless SEED=none; PostgreSQL only with SEED=demo.
+ * ADMIN_EMAIL/ADMIN_PASSWORD are applied on every start.
+ */
+export async function startDatabase(config: AppConfig, log: Log = console.log): Promise<DatabaseHandle> {
+  const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  setDatabase(handle);
+  await handle.migrate();
+
+  const admin = config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined;
+  const seedMode = config.SEED ?? (handle.driver === 'pglite' ? 'demo' : 'none');
+  if (seedMode === 'demo' && (await isEmpty(handle.db))) {
+    const result = await seedDemo(handle.db, { admin });
+    log(`Demo data: ${result.guides} guides, ${result.travelers} travelers, ${result.orders} orders, ${result.reviews} reviews.`);
+    if (result.demoAdmin) {
+      log(`Demo admin created (shown once): ${result.demoAdmin.email} / ${result.demoAdmin.password}`);
+    }
+  } else if (admin) {
+    const { created } = await ensureAdmin(admin.email, admin.password, handle.db);
+    log(`Admin ${admin.email} ${created ? 'created' : 'updated'}.`);
+  }
+  return handle;
+}

@@ -1,0 +1,156 @@
+import { getDb, type Database } from '~db/client';
+import { availabilitySlots, banners, orders, photos, reviews, terms, users } from '~db/schema';
+import type { Locale } from '~/i18n/config';
+import { addDays, todayInTaipei } from '~/lib/dates';
+import { storeBlob } from '~/services/blobs.server';
+import { generateAvatar, generateLandscape } from '~/services/generated-images.server';
+import type { TermsKind } from '~/services/terms.server';
+
+/**
+ * The one place that knows how to make valid rows. The demo seed (db/seed.ts) and the tests both use it,
+ * so a schema change breaks both in the same way.
+ */
+
+type NewUser = typeof users.$inferInsert;
+type NewOrder = typeof orders.$inferInsert;
+type TimeSlot = (typeof availabilitySlots.$inferInsert)['timeSlot'];
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function createUser(overrides: Partial<NewUser> = {}, db: Database = getDb()) {
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: `使用者 ${n}`,
+      email: `user${n}-${Date.now().toString(36)}@example.test`,
+      type: 'traveler',
+      isEmailVerified: true,
+      emailVerifiedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export function createTraveler(overrides: Partial<NewUser> = {}, db?: Database) {
+  return createUser({ type: 'traveler', ...overrides }, db);
+}
+
+/** An approved, verified guide that shows up in the public list. */
+export function createGuide(overrides: Partial<NewUser> = {}, db?: Database) {
+  return createUser(
+    {
+      type: 'guide',
+      guideStatus: 'approved',
+      city: 'taipei',
+      language: ['zh', 'en'],
+      price: 2000,
+      bio: '在地導遊',
+      description: '帶你走訪在地景點。',
+      isIdVerified: true,
+      idVerificationType: 'national_id',
+      idVerifiedAt: new Date(),
+      ...overrides,
+    },
+    db,
+  );
+}
+
+export async function createAvatar(hue: number, db?: Database) {
+  return storeBlob(await generateAvatar(hue), 'image/webp', { db });
+}
+
+export async function createPhoto(
+  guideId: number,
+  options: { seed?: number; status?: 'pending_review' | 'approved' | 'rejected' } = {},
+  db: Database = getDb(),
+) {
+  const blobKey = await storeBlob(await generateLandscape(options.seed ?? next()), 'image/webp', { db });
+  const [row] = await db
+    .insert(photos)
+    .values({ guideId, blobKey, status: options.status ?? 'approved', reviewedAt: new Date() })
+    .returning();
+  return row!;
+}
+
+/** Available slots for each day from `from` for `days` days, all three time slots. */
+export async function createAvailability(
+  guideId: number,
+  options: {
+    from: string;
+    days: number;
+    price: number;
+    slots?: TimeSlot[];
+    isAvailable?: (date: string, slot: TimeSlot) => boolean;
+  },
+  db: Database = getDb(),
+) {
+  const slots = options.slots ?? ['morning', 'afternoon', 'evening'];
+  const rows = [];
+  for (let i = 0; i < options.days; i++) {
+    const date = addDays(options.from, i);
+    for (const timeSlot of slots) {
+      const available = options.isAvailable?.(date, timeSlot) ?? true;
+      rows.push({ guideId, date, timeSlot, available, price: options.price });
+    }
+  }
+  if (rows.length) await db.insert(availabilitySlots).values(rows);
+  return rows.length;
+}
+
+export async function createOrder(
+  overrides: Partial<NewOrder> & Pick<NewOrder, 'travelerId' | 'guideId'>,
+  db: Database = getDb(),
+) {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      date: addDays(todayInTaipei(), 7),
+      timeSlot: 'morning',
+      numberOfPeople: 2,
+      totalPrice: 2000,
+      termsAcceptedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A completed order: both parties marked it done, which is what allows reviews. */
+export function createCompletedOrder(
+  overrides: Partial<NewOrder> & Pick<NewOrder, 'travelerId' | 'guideId'>,
+  db?: Database,
+) {
+  return createOrder({ status: 'completed', travelerCompleted: true, guideCompleted: true, ...overrides }, db);
+}
+
+export async function createReview(
+  values: Pick<typeof reviews.$inferInsert, 'orderId' | 'reviewerId' | 'revieweeId' | 'role'> &
+    Partial<typeof reviews.$inferInsert>,
+  db: Database = getDb(),
+) {
+  const [row] = await db.insert(reviews).values({ rating: 5, comment: '很棒的體驗', ...values }).returning();
+  return row!;
+}
+
+export async function createTerms(
+  values: { kind: TermsKind; locale?: Locale; title?: string; content?: string; version?: string; isActive?: boolean } &
+    Partial<typeof terms.$inferInsert>,
+  db: Database = getDb(),
+) {
+  const [row] = await db
+    .insert(terms)
+    .values({ title: '條款', content: '# 條款', version: '1.0.0', isActive: true, ...values })
+    .returning();
+  return row!;
+}
+
+export async function createBanner(
+  values: Partial<typeof banners.$inferInsert> & { title: string },
+  db: Database = getDb(),
+) {
+  const [row] = await db.insert(banners).values({ locale: 'zh-TW', ...values }).returning();
+  return row!;
+}
