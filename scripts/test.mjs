@@ -1,0 +1,41 @@
+// `npm test`: every check that needs no download, in order, stopping at the first failure:
+//   1. type check
+//   2. vitest unit + integration against embedded PGlite
+//   3. the same suite against PostgreSQL when TEST_DATABASE_URL is set (each test file makes its own database)
+//   4. production build + Playwright e2e when /usr/bin/chromium exists (E2E_REQUIRED=1 makes a missing browser fatal)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`✗ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const npx = 'npx';
+run('type check', npx, ['tsc', '--noEmit']);
+run('unit + integration (PGlite)', npx, ['vitest', 'run'], { TEST_DRIVER: 'pglite' });
+
+if (process.env.TEST_DATABASE_URL) {
+  run('integration (PostgreSQL)', npx, ['vitest', 'run', 'tests/integration'], { TEST_DRIVER: 'pg' });
+} else {
+  console.log('\n– integration on PostgreSQL skipped: TEST_DATABASE_URL is not set');
+}
+
+if (fs.existsSync(CHROMIUM)) {
+  run('production build', 'npm', ['run', 'build']);
+  run('end-to-end (Chromium, JS on and off)', npx, ['playwright', 'test']);
+} else if (process.env.E2E_REQUIRED === '1') {
+  console.error(`✗ end-to-end tests required (E2E_REQUIRED=1) but ${CHROMIUM} is missing: apt-get install chromium`);
+  process.exit(1);
+} else {
+  console.log(`\n– end-to-end tests skipped: ${CHROMIUM} not found (apt-get install chromium)`);
+}
+console.log('\nAll tests passed.');

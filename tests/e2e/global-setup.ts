@@ -1,0 +1,57 @@
+/**
+ * Starts the real production build on a free port with a fresh embedded database (ARCHITECTURE §7).
+ * The database is prepared in a separate process first (migrations, demo seed, a hostile markdown link),
+ * then the server starts with SEED=none so it serves exactly that data.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { assertBuilt, freePort, PROJECT_ROOT, serverEnv, spawnServer, STATE_FILE, waitForPing } from './server-process';
+
+export default async function globalSetup(_config: FullConfig): Promise<void> {
+  assertBuilt();
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lvyou-e2e-'));
+
+  const prepareEnv = { ...process.env };
+  delete prepareEnv.DATABASE_URL;
+  const prepared = spawnSync('npx', ['tsx', 'tests/e2e/prepare-data.ts', dataDir], {
+    cwd: PROJECT_ROOT,
+    env: prepareEnv,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (prepared.status !== 0) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(
+      `e2e: preparing the database failed (exit ${prepared.status}${prepared.error ? `, ${prepared.error.message}` : ''}):\n${prepared.stdout}\n${prepared.stderr}`,
+    );
+  }
+
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const logFile = path.join(dataDir, 'server.log');
+  const logFd = fs.openSync(logFile, 'a');
+  const child = spawnServer(serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none' }), logFd);
+  fs.closeSync(logFd);
+  // Safety net: never leave the server behind if the runner dies before teardown.
+  process.once('exit', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
+
+  try {
+    await waitForPing(baseURL, child, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '(no log)';
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`e2e: ${(error as Error).message}\n--- server log ---\n${log}`);
+  }
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_SERVER_PID = String(child.pid);
+  process.env.E2E_DATA_DIR = dataDir;
+  fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ pid: child.pid, dataDir, baseURL }));
+}

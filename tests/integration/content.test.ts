@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { listActiveBanners } from '~/services/banners.server';
+import { getActiveTerms } from '~/services/terms.server';
+import { createBanner, createTerms } from '../support/factories';
+import { testDriver, useTestDatabase } from '../support/test-database';
+
+useTestDatabase();
+
+describe(`terms and banners (${testDriver})`, () => {
+  it('returns the active terms in the reader language, falling back to zh-TW', async () => {
+    await createTerms({ kind: 'terms', locale: 'zh-TW', title: '服務條款', version: '1.0.0', isActive: false });
+    await createTerms({ kind: 'terms', locale: 'zh-TW', title: '服務條款 v2', version: '2.0.0', isActive: true });
+    await createTerms({ kind: 'terms', locale: 'en', title: 'Terms of Service', version: '2.0.0', isActive: true });
+
+    expect(await getActiveTerms('terms', 'en')).toMatchObject({ title: 'Terms of Service', locale: 'en' });
+    expect(await getActiveTerms('terms', 'ja')).toMatchObject({ title: '服務條款 v2', locale: 'zh-TW', version: '2.0.0' });
+    expect(await getActiveTerms('privacy', 'zh-TW')).toBeUndefined();
+  });
+
+  it('allows only one active text per kind and language', async () => {
+    await createTerms({ kind: 'booking', locale: 'ja', title: '予約規約', version: '1.0.0' });
+    await expect(createTerms({ kind: 'booking', locale: 'ja', title: '予約規約 2', version: '1.1.0' })).rejects.toThrow();
+  });
+
+  it('shows banners of the reader language inside their time window, in order', async () => {
+    const now = new Date('2026-05-01T00:00:00Z');
+    await createBanner({ title: '第二', sortOrder: 2 });
+    await createBanner({ title: '第一', sortOrder: 1 });
+    await createBanner({ title: '未開始', startsAt: new Date('2026-06-01T00:00:00Z') });
+    await createBanner({ title: '已結束', endsAt: new Date('2026-04-01T00:00:00Z') });
+    await createBanner({ title: '停用', isActive: false });
+    await createBanner({ title: 'English', locale: 'en' });
+
+    expect((await listActiveBanners('zh-TW', now)).map((b) => b.title)).toEqual(['第一', '第二']);
+    expect((await listActiveBanners('en', now)).map((b) => b.title)).toEqual(['English']);
+  });
+});

@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInTaipei } from '~/lib/dates';
+import { AppError } from '~/services/errors.server';
+import { getGuideDetail, guideCoverage, listFeaturedGuides, listGuides } from '~/services/guides.server';
+import {
+  createAvatar,
+  createCompletedOrder,
+  createGuide,
+  createPhoto,
+  createReview,
+  createTraveler,
+} from '../support/factories';
+import { testDriver, useTestDatabase } from '../support/test-database';
+
+useTestDatabase();
+
+/** Reviews a guide through a completed order, as the real flow would leave it. */
+async function review(guideId: number, rating: number, options: { hidden?: boolean; daysAgo?: number } = {}) {
+  const traveler = await createTraveler();
+  const order = await createCompletedOrder({
+    travelerId: traveler.id,
+    guideId,
+    date: addDays(todayInTaipei(), -(options.daysAgo ?? 5)),
+  });
+  return createReview({
+    orderId: order.id,
+    reviewerId: traveler.id,
+    revieweeId: guideId,
+    role: 'traveler',
+    rating,
+    isHidden: options.hidden ?? false,
+    createdAt: new Date(Date.now() - (options.daysAgo ?? 5) * 86_400_000),
+  });
+}
+
+describe(`guides service (${testDriver})`, () => {
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    // 23 public guides, registered one day apart so "newest first" is well defined.
+    for (let i = 0; i < 23; i++) {
+      const g = await createGuide({
+        name: `導遊 ${String(i + 1).padStart(2, '0')}`,
+        city: i % 2 ? 'tainan' : 'hualien',
+        registerDate: new Date(Date.UTC(2025, 0, 1 + i)),
+      });
+      ids[`g${i + 1}`] = g.id;
+    }
+    // Not public: pending approval, blocked, archived, suspended account, and a traveler.
+    ids.pending = (await createGuide({ name: '待審導遊', guideStatus: 'pending' })).id;
+    ids.blocked = (await createGuide({ name: '封鎖導遊', blockedAt: new Date() })).id;
+    ids.archived = (await createGuide({ name: '封存導遊', deletedAt: new Date() })).id;
+    ids.suspended = (await createGuide({ name: '停權導遊', status: 'suspended' })).id;
+    ids.traveler = (await createTraveler({ name: '旅客' })).id;
+
+    await review(ids.g1!, 5);
+    await review(ids.g1!, 4, { daysAgo: 2 });
+    await review(ids.g1!, 1, { hidden: true }); // hidden reviews do not count
+    await review(ids.g2!, 3);
+    await review(ids.g3!, 5, { daysAgo: 1 });
+  });
+
+  it('lists public guides newest first, ten per page, with pagination totals', async () => {
+    const first = await listGuides({ page: 1 });
+    expect(first.guides).toHaveLength(10);
+    expect(first.guides[0]!.name).toBe('導遊 23');
+    expect(first.pagination).toEqual({ page: 1, limit: 10, total: 23, totalPages: 3, hasNext: true, hasPrev: false });
+
+    const last = await listGuides({ page: 3 });
+    expect(last.guides.map((g) => g.name)).toEqual(['導遊 03', '導遊 02', '導遊 01']);
+    expect(last.pagination).toMatchObject({ hasNext: false, hasPrev: true });
+
+    const beyond = await listGuides({ page: 9 });
+    expect(beyond.guides).toEqual([]);
+  });
+
+  it('never lists pending, blocked, archived or suspended guides, nor travelers', async () => {
+    const all = await listGuides({ limit: 100 });
+    const names = all.guides.map((g) => g.name);
+    expect(names).toHaveLength(23);
+    for (const hidden of ['待審導遊', '封鎖導遊', '封存導遊', '停權導遊', '旅客']) expect(names).not.toContain(hidden);
+    await expect(getGuideDetail(ids.blocked!)).rejects.toMatchObject({ code: 'GUIDE_NOT_FOUND' });
+    await expect(getGuideDetail(ids.traveler!)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('averages visible traveler reviews only', async () => {
+    const all = await listGuides({ limit: 100 });
+    const byName = new Map(all.guides.map((g) => [g.name, g]));
+    expect(byName.get('導遊 01')).toMatchObject({ averageRating: 4.5, reviewCount: 2 });
+    expect(byName.get('導遊 02')).toMatchObject({ averageRating: 3, reviewCount: 1 });
+    expect(byName.get('導遊 04')).toMatchObject({ averageRating: null, reviewCount: 0 });
+  });
+
+  it('clamps the page size to 1..100', async () => {
+    expect((await listGuides({ limit: 1000 })).pagination.limit).toBe(100);
+    expect((await listGuides({ limit: 0 })).pagination.limit).toBe(1);
+  });
+
+  it('features the best-rated reviewed guides', async () => {
+    const featured = await listFeaturedGuides(6);
+    expect(featured.map((g) => g.name)).toEqual(['導遊 03', '導遊 01', '導遊 02']);
+  });
+
+  it('counts public guides and their cities', async () => {
+    expect(await guideCoverage()).toEqual({ guides: 23, cities: 2 });
+  });
+
+  it('shows a guide with approved photos and visible reviews, newest first', async () => {
+    const guideId = ids.g1!;
+    const approved = await createPhoto(guideId, { seed: 1, status: 'approved' });
+    await createPhoto(guideId, { seed: 2, status: 'pending_review' });
+    await createPhoto(guideId, { seed: 3, status: 'rejected' });
+    const avatarGuide = await createGuide({ name: '有頭像', avatarKey: await createAvatar(200) });
+
+    const detail = await getGuideDetail(guideId);
+    expect(detail.guide).toMatchObject({ name: '導遊 01', averageRating: 4.5, reviewCount: 2 });
+    expect(detail.photos).toEqual([{ id: approved.id, url: `/uploads/${approved.blobKey}.webp` }]);
+    // The hidden 1-star review is left out; the review from 2 days ago comes before the one from 5 days ago.
+    expect(detail.reviews.map((r) => r.rating)).toEqual([4, 5]);
+    expect(detail.reviews.every((r) => r.reviewerName.startsWith('使用者'))).toBe(true);
+
+    const withAvatar = await getGuideDetail(avatarGuide.id);
+    expect(withAvatar.guide.avatarUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+  });
+});

@@ -1,0 +1,83 @@
+import { and, count, countDistinct, eq, gte, max, min, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, todayInTaipei } from '~/lib/dates';
+import { getPublicBlob } from '~/services/blobs.server';
+import { verifyPassword } from '~/services/passwords.server';
+import { findUserByEmail } from '~/services/users.server';
+import { DEMO_ADMIN_EMAIL, seedDemo } from '~db/seed';
+import { availabilitySlots, banners, orders, photos, reviews, terms, users } from '~db/schema';
+import { testDriver, useTestDatabase } from '../support/test-database';
+
+const database = useTestDatabase();
+
+describe(`demo seed (${testDriver})`, () => {
+  it('fills an empty database with a browsable marketplace, once', async () => {
+    const db = database.handle.db;
+    const today = todayInTaipei();
+    const result = await seedDemo(db, { admin: { email: 'Boss@Example.tw', password: 'secret-pass' } });
+    expect(result.seeded).toBe(true);
+    expect(result.demoAdmin).toBeUndefined();
+
+    const [guides] = await db
+      .select({ n: count(), cities: countDistinct(users.city) })
+      .from(users)
+      .where(and(eq(users.type, 'guide'), eq(users.guideStatus, 'approved')));
+    expect(guides!.n).toBeGreaterThanOrEqual(30);
+    expect(guides!.cities).toBeGreaterThanOrEqual(6);
+    const cities = await db.selectDistinct({ city: users.city }).from(users).where(eq(users.type, 'guide'));
+    for (const city of ['taipei', 'new_taipei', 'taichung', 'tainan', 'kaohsiung', 'hualien']) {
+      expect(cities.map((c) => c.city)).toContain(city);
+    }
+
+    // Every guide has an avatar, a price and slots for the next 60 days.
+    const noAvatar = await db.select({ n: count() }).from(users).where(and(eq(users.type, 'guide'), sql`${users.avatarKey} is null`));
+    expect(noAvatar[0]!.n).toBe(0);
+    const [span] = await db
+      .select({ first: min(availabilitySlots.date), last: max(availabilitySlots.date), guides: countDistinct(availabilitySlots.guideId) })
+      .from(availabilitySlots);
+    expect(span).toEqual({ first: today, last: addDays(today, 59), guides: guides!.n });
+
+    // Completed orders reviewed both ways.
+    const byRole = await db.select({ role: reviews.role, n: count() }).from(reviews).groupBy(reviews.role);
+    expect(Object.fromEntries(byRole.map((r) => [r.role, r.n]))).toMatchObject({
+      traveler: expect.any(Number),
+      guide: expect.any(Number),
+    });
+    const [completed] = await db.select({ n: count() }).from(orders).where(eq(orders.status, 'completed'));
+    expect(completed!.n).toBe(result.orders);
+    expect(byRole.every((r) => r.n > 0)).toBe(true);
+
+    // Legal texts: three kinds in three languages, version 1.0.0 of 2025-06-03.
+    const legal = await db.select().from(terms).where(eq(terms.isActive, true));
+    expect(legal).toHaveLength(9);
+    expect(new Set(legal.map((t) => t.version))).toEqual(new Set(['1.0.0']));
+    expect(legal.every((t) => t.updatedAt.toISOString().startsWith('2025-06-02T16:00'))).toBe(true);
+    const zhTerms = legal.find((t) => t.kind === 'terms' && t.locale === 'zh-TW')!;
+    for (const section of ['服務說明', '使用者義務', '服務條款', '隱私權', '其他條款']) expect(zhTerms.content).toContain(section);
+
+    const [bannerCount] = await db.select({ n: count() }).from(banners).where(eq(banners.locale, 'en'));
+    expect(bannerCount!.n).toBeGreaterThan(0);
+    const [approvedPhotos] = await db.select({ n: count() }).from(photos).where(eq(photos.status, 'approved'));
+    expect(approvedPhotos!.n).toBeGreaterThan(30);
+
+    // Pictures are stored, public and really webp.
+    const [someGuide] = await db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.type, 'guide')).limit(1);
+    const blob = await getPublicBlob(someGuide!.avatarKey!);
+    expect(blob?.contentType).toBe('image/webp');
+    expect(blob!.bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
+
+    // The configured admin exists, verified, with that password.
+    const admin = await findUserByEmail('boss@example.tw', db);
+    expect(admin).toMatchObject({ type: 'admin', isEmailVerified: true });
+    expect(await verifyPassword(admin!.passwordHash!, 'secret-pass')).toBe(true);
+    expect(await findUserByEmail(DEMO_ADMIN_EMAIL, db)).toBeUndefined();
+
+    // A second run leaves the data alone.
+    const [before] = await db.select({ n: count() }).from(users);
+    expect((await seedDemo(db)).seeded).toBe(false);
+    const [after] = await db.select({ n: count() }).from(users);
+    expect(after!.n).toBe(before!.n);
+    const [future] = await db.select({ n: count() }).from(availabilitySlots).where(gte(availabilitySlots.date, today));
+    expect(future!.n).toBe(guides!.n * 60 * 3);
+  });
+});

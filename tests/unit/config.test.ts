@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '~/env.server';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lvyou-config-'));
+
+describe('configuration', () => {
+  it('has working defaults for a zero-setup start', () => {
+    const dir = tmp();
+    const config = parseConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000', MAIL_FROM: '旅遊助手 <no-reply@localhost>' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED).toBeUndefined();
+  });
+
+  it('generates the session secret once into DATA_DIR and reuses it', () => {
+    const dir = tmp();
+    const first = parseConfig({ DATA_DIR: dir }).SESSION_SECRET;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(parseConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(first);
+    expect(parseConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toBe('x'.repeat(40));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ SEED: 'lots' }, 'SEED'],
+    [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ ADMIN_EMAIL: 'admin@example.tw' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'secret1' }, 'ADMIN_EMAIL'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x' }, 'SESSION_SECRET'],
+  ])('rejects %o naming %s', (env, variable) => {
+    const run = () => parseConfig({ DATA_DIR: tmp(), ...env });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import packageJson from '../../package.json';
+import { addDays, formatTaipeiDateTime, todayInTaipei } from '~/lib/dates';
+import { formatNtd } from '~/lib/money';
+import { nextTheme } from '~/lib/theme';
+import { APP_VERSION } from '~/lib/version';
+import { matchLocale } from '~/i18n/config';
+
+describe('formatting helpers', () => {
+  it('shows prices as NT$ with digit grouping in every language', () => {
+    expect(formatNtd(2500, 'zh-TW')).toBe('NT$2,500');
+    expect(formatNtd(12000, 'en')).toBe('NT$12,000');
+    expect(formatNtd(800, 'ja')).toBe('NT$800');
+  });
+
+  it('uses Taiwan dates whatever the server zone', () => {
+    // 2026-03-01 17:30 UTC is already 2 March in Taipei.
+    expect(todayInTaipei(new Date('2026-03-01T17:30:00Z'))).toBe('2026-03-02');
+    expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
+    expect(formatTaipeiDateTime('2026-03-01T17:30:00Z', 'en')).toContain('1:30');
+  });
+
+  it('cycles the theme light → dark → auto', () => {
+    expect([nextTheme('light'), nextTheme('dark'), nextTheme('auto')]).toEqual(['dark', 'auto', 'light']);
+  });
+
+  it('maps browser language tags to supported locales', () => {
+    expect(['zh', 'zh-Hant-TW', 'en-US', 'ja-JP', 'fr'].map(matchLocale)).toEqual(['zh-TW', 'zh-TW', 'en', 'ja', undefined]);
+  });
+
+  it('shows the package version', () => {
+    expect(APP_VERSION).toBe('1.3.0');
+    expect(packageJson.version).toBe(APP_VERSION);
+  });
+});
