@@ -48,7 +48,7 @@ export class ConfigError extends Error {
   }
 }
 
-export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function parseConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -28,6 +28,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

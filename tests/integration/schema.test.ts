@@ -20,10 +20,10 @@ async function errorCodeOf(promise: Promise<unknown>): Promise<string | undefine
 describe(`data model constraints (${testDriver})`, () => {
   it('applies the committed migrations, and applying them again changes nothing', async () => {
     await db.handle.migrate();
-    const tables = await db.handle.db.execute<{ table_name: string }>(
+    const result = await db.handle.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const names = tables.rows.map((r) => r.table_name);
+    const names = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     for (const table of ['users', 'sessions', 'email_codes', 'availability_slots', 'orders', 'reviews', 'favorites', 'photos', 'blobs',
       'id_verifications', 'notifications', 'terms', 'terms_agreements', 'banners', 'chats', 'chat_messages', 'board_posts',
       'audit_logs', 'outbox_emails']) {

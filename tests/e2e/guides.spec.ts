@@ -1,0 +1,68 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { cardNames, cardsIn, ZH_CITIES } from './support';
+
+/** Every card: avatar picture, name, city, languages, NT$ price per day, and stars with a score or 尚無評價. */
+async function expectCompleteCard(card: Locator) {
+  const name = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
+  expect(name.length).toBeGreaterThan(1);
+  await expect(card.getByRole('img', { name: `${name}的大頭照` })).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.webp$|^\/images\//);
+  const city = (await card.getByText(/^📍/).innerText()).replace('📍', '').trim();
+  expect(ZH_CITIES).toContain(city);
+  await expect(card.getByText(/^服務語言/)).toHaveText(/^服務語言\s+\S+/);
+  await expect(card).toContainText(/NT\$\d{1,3}(,\d{3})*／日/);
+  const stars = card.getByRole('img', { name: /顆星（滿分 5 顆）/ });
+  if ((await stars.count()) > 0) {
+    await expect(card).toContainText(/\b[1-5]\.\d\b/);
+    await expect(card).toContainText(/\d+ 則評價/);
+  } else {
+    await expect(card.getByText('尚無評價')).toBeVisible();
+  }
+}
+
+test.describe('guide list', () => {
+  test('page 1 shows 10 guides and the page status; 下一頁 goes to 10 other guides', async ({ page }) => {
+    await page.goto('/guides');
+    await expect(page.getByRole('heading', { level: 1, name: '導遊列表' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('共 36 位導遊');
+    const pagination = page.getByRole('navigation', { name: '分頁' });
+    await expect(pagination.getByText('第 1 頁，共 4 頁')).toBeVisible();
+    const cards = cardsIn(page, 'guide-list');
+    await expect(cards).toHaveCount(10);
+    const first = await cardNames(cards);
+    expect(new Set(first).size).toBe(10);
+    for (let i = 0; i < 10; i++) await expectCompleteCard(cards.nth(i));
+    await expect(pagination.getByRole('link', { name: '第 1 頁' })).toHaveAttribute('aria-current', 'page');
+
+    await pagination.getByRole('link', { name: '下一頁' }).click();
+    await expect(page).toHaveURL(/\/guides\?page=2$/);
+    await expect(pagination.getByText('第 2 頁，共 4 頁')).toBeVisible();
+    await expect(cards).toHaveCount(10);
+    await expect(pagination.getByRole('link', { name: '第 2 頁' })).toHaveAttribute('aria-current', 'page');
+    const second = await cardNames(cards);
+    expect(new Set(second).size).toBe(10);
+    expect(second.filter((n) => first.includes(n))).toEqual([]);
+    await expect(pagination.getByRole('link', { name: '上一頁' })).toHaveAttribute('href', '/guides');
+  });
+
+  test('the last page shows the remaining 6 guides', async ({ page }) => {
+    await page.goto('/guides?page=4');
+    const pagination = page.getByRole('navigation', { name: '分頁' });
+    await expect(pagination.getByText('第 4 頁，共 4 頁')).toBeVisible();
+    const cards = cardsIn(page, 'guide-list');
+    await expect(cards).toHaveCount(6);
+    for (let i = 0; i < 6; i++) await expectCompleteCard(cards.nth(i));
+    // No link past the end.
+    await expect(pagination.getByRole('link', { name: '下一頁' })).toHaveCount(0);
+    await expect(pagination.getByText('下一頁')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('all 36 guides appear exactly once across the 4 pages', async ({ page }) => {
+    const all: string[] = [];
+    for (let p = 1; p <= 4; p++) {
+      await page.goto(`/guides?page=${p}`);
+      all.push(...(await cardNames(cardsIn(page, 'guide-list'))));
+    }
+    expect(all).toHaveLength(36);
+    expect(new Set(all).size).toBe(36);
+  });
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { cardNames, cardsIn, loadAllImages, ZH_CITIES } from './support';
+
+test.describe('home page', () => {
+  test('lists featured guides with name, NT$ price and city', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('旅遊助手');
+
+    const featured = page.getByRole('region', { name: '精選導遊' });
+    await expect(featured.getByRole('heading', { level: 2, name: '精選導遊' })).toBeVisible();
+    const cards = cardsIn(page, 'featured-guides');
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+
+    const names = await cardNames(cards);
+    expect(names).toHaveLength(count);
+    for (const name of names) expect(name).toMatch(/\S{2,}/);
+    expect(new Set(names).size).toBe(names.length);
+
+    for (let i = 0; i < count; i++) {
+      const card = cards.nth(i);
+      await expect(card).toContainText(/NT\$\d{1,3}(,\d{3})*／日/);
+      const city = (await card.getByText(/^📍/).innerText()).replace('📍', '').trim();
+      expect(ZH_CITIES).toContain(city);
+      await expect(card.getByRole('link')).toHaveAttribute('href', /^\/guides\/\d+$/);
+    }
+    // The hero counts the seeded marketplace: 36 guides in 15 cities.
+    await expect(page.getByRole('main')).toContainText('36 位導遊，遍布 15 個城市');
+  });
+
+  test('renders the banners with pictures', async ({ page }) => {
+    await page.goto('/');
+    const banners = page.getByRole('region', { name: '精選活動' }).getByRole('link');
+    expect(await banners.count()).toBeGreaterThanOrEqual(1);
+    const first = banners.first();
+    await expect(first.locator('strong')).toHaveText(/\S+/);
+    const img = first.getByRole('img');
+    await expect(img).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.webp$/);
+    await loadAllImages(page);
+    const naturalWidths = await banners.getByRole('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+    for (const w of naturalWidths) expect(w).toBeGreaterThan(0);
+  });
+
+  test('header shows the app name, login, register and the login avatar', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    const brand = header.getByRole('link', { name: '旅遊助手' });
+    await expect(brand).toHaveAttribute('href', '/');
+    await expect(brand).toContainText('旅遊助手');
+    await expect(brand.locator('svg, img').first()).toBeVisible();
+    await expect(header.getByRole('link', { name: '登入', exact: true })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: '註冊', exact: true })).toHaveAttribute('href', '/register');
+    await expect(header.getByRole('link', { name: '登入帳號' })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: '登入帳號' })).toBeVisible();
+    await expect(header.getByRole('navigation', { name: '主要導覽' }).getByRole('link', { name: '找導遊' })).toHaveAttribute('href', '/guides');
+  });
+
+  test('footer links to the legal pages and shows the version', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: '服務條款' })).toHaveAttribute('href', '/terms');
+    await expect(footer.getByRole('link', { name: '隱私權政策' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(footer).toContainText('版本 1.3.0');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} 旅遊助手`);
+  });
+});

@@ -1,0 +1,88 @@
+/** Locators and actions shared by the browser specs. Roles and visible text first; CSS classes never. */
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export type Locale = 'zh-TW' | 'en' | 'ja';
+
+/** Texts the tests look for, copied from app/locales on purpose (a changed string should fail a test). */
+export const TEXT = {
+  'zh-TW': {
+    languageLabel: '語言', applyLanguage: '切換語言', optionName: '繁體中文', login: '登入', register: '註冊',
+    loginAvatar: '登入帳號', featured: '精選導遊', guidesTitle: '導遊列表', next: '下一頁', notFound: '找不到頁面',
+    backHome: '回到首頁', termsTitle: '服務條款', navGuides: '找導遊',
+  },
+  en: {
+    languageLabel: 'Language', applyLanguage: 'Change language', optionName: 'English', login: 'Log in', register: 'Sign up',
+    loginAvatar: 'Log in to your account', featured: 'Featured guides', guidesTitle: 'Guides', next: 'Next',
+    notFound: 'Page not found', backHome: 'Back to home', termsTitle: 'Terms of Service', navGuides: 'Find a guide',
+  },
+  ja: {
+    languageLabel: '言語', applyLanguage: '言語を切り替える', optionName: '日本語', login: 'ログイン', register: '新規登録',
+    loginAvatar: 'アカウントにログイン', featured: 'おすすめのガイド', guidesTitle: 'ガイド一覧', next: '次へ',
+    notFound: 'ページが見つかりません', backHome: 'ホームに戻る', termsTitle: '利用規約', navGuides: 'ガイドを探す',
+  },
+} as const;
+
+/** The 15 city names as shown in zh-TW (app/locales/zh-TW/common.json "cities"). */
+export const ZH_CITIES = ['台北', '新北', '基隆', '桃園', '新竹', '台中', '南投', '嘉義', '台南', '高雄', '屏東', '宜蘭', '花蓮', '台東', '澎湖'];
+
+export function jsEnabled(testInfo: TestInfo): boolean {
+  return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+export function languageSelect(page: Page, from: Locale): Locator {
+  return page.getByRole('banner').getByRole('combobox', { name: TEXT[from].languageLabel });
+}
+
+/**
+ * Picks a language in the header form. With JS the select submits on change; without JS the visitor
+ * picks and presses the 切換語言 button. Waits until the page is rendered in the new language.
+ */
+export async function chooseLanguage(page: Page, testInfo: TestInfo, from: Locale, to: Locale): Promise<void> {
+  const urlBefore = new URL(page.url());
+  const select = languageSelect(page, from);
+  if (jsEnabled(testInfo)) {
+    // The apply button is for visitors without JS only.
+    await expect(page.getByRole('button', { name: TEXT[from].applyLanguage })).toBeHidden();
+    await select.selectOption({ label: TEXT[to].optionName });
+  } else {
+    await select.selectOption({ label: TEXT[to].optionName });
+    await page.getByRole('button', { name: TEXT[from].applyLanguage }).click();
+  }
+  await expect(page.locator('html')).toHaveAttribute('lang', to);
+  await expect(page.getByRole('banner').getByRole('link', { name: TEXT[to].login, exact: true })).toBeVisible();
+  // The preference form sends the visitor back where they were.
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(urlBefore.pathname + urlBefore.search);
+}
+
+/** Guide cards inside a list (home: featured-guides, /guides: guide-list). */
+export function cardsIn(page: Page, testId: 'featured-guides' | 'guide-list'): Locator {
+  return page.getByTestId(testId).getByRole('article');
+}
+
+export async function cardNames(cards: Locator): Promise<string[]> {
+  return (await cards.getByRole('heading', { level: 3 }).allInnerTexts()).map((s) => s.trim());
+}
+
+/** Relative luminance (0 black … 1 white) of a CSS rgb()/rgba() colour. */
+export function luminance(css: string): number {
+  const m = css.match(/rgba?\(\s*(\d+)[,\s]+(\d+)[,\s]+(\d+)/);
+  if (!m) throw new Error(`not an rgb colour: ${css}`);
+  const [r, g, b] = m.slice(1, 4).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Lazy images below the fold never load in a test; make them load and wait (screenshots, image checks). */
+export async function loadAllImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const images = Array.from(document.images);
+    for (const img of images) img.loading = 'eager';
+    await Promise.all(
+      images.map((img) =>
+        img.complete ? undefined : new Promise<void>((resolve) => ((img.onload = () => resolve()), (img.onerror = () => resolve()))),
+      ),
+    );
+  });
+}
