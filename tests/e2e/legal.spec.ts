@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { chooseLanguage } from './support';
+
+const PAGES = [
+  { path: '/terms', title: '服務條款' },
+  { path: '/privacy-policy', title: '隱私權政策' },
+  { path: '/booking-terms', title: '預訂條款' },
+];
+
+test.describe('legal pages', () => {
+  for (const { path, title } of PAGES) {
+    test(`${path} renders its markdown`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const article = page.getByRole('article');
+      await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page).toHaveTitle(`${title} | 旅遊助手`);
+      await expect(article).toContainText('版本 1.0.0');
+      await expect(article).toContainText('更新於 2025年6月3日');
+      const h2 = article.getByRole('heading', { level: 2 });
+      expect(await h2.count()).toBeGreaterThanOrEqual(2);
+      await expect(h2.first()).toHaveText(/^\S/);
+      expect(await article.getByRole('listitem').count()).toBeGreaterThanOrEqual(1);
+      // Markdown is rendered, not shown as source.
+      const text = await article.innerText();
+      expect(text).not.toMatch(/(^|\n)\s*#{1,6} /);
+      expect(text).not.toContain('**');
+    });
+  }
+
+  test('the privacy policy neutralises a javascript: link and keeps a safe one', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    const article = page.getByRole('article');
+    await expect(article.getByRole('heading', { level: 2, name: '測試段落' })).toBeVisible();
+    await expect(article.getByText('惡意連結')).toBeVisible();
+    await expect(page.getByRole('link', { name: '惡意連結' })).toHaveCount(0);
+    await expect(page.locator('a', { hasText: '惡意連結' })).toHaveCount(0);
+    await expect(page.locator('[href^="javascript:" i], [href*="alert(" i], [src^="javascript:" i]')).toHaveCount(0);
+    const safe = article.getByRole('link', { name: '安全連結' });
+    await expect(safe).toHaveAttribute('href', 'https://example.com/');
+    await expect(safe).toHaveAttribute('rel', /noopener/);
+    // Ordinary relative links in the same text still work.
+    expect(await article.getByRole('link').count()).toBeGreaterThanOrEqual(1);
+  });
+
+  test('in English the terms page shows the English text', async ({ page }, testInfo) => {
+    await page.goto('/terms');
+    await chooseLanguage(page, testInfo, 'zh-TW', 'en');
+    const article = page.getByRole('article');
+    await expect(article.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+    await expect(article).toHaveAttribute('lang', 'en');
+    await expect(article).toContainText('Version 1.0.0');
+    await expect(article).toContainText('Updated June 3, 2025');
+    await expect(article).not.toContainText('服務條款');
+
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('article').getByText('惡意連結')).toBeVisible();
+    await expect(page.locator('[href^="javascript:" i]')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { jsEnabled, luminance } from './support';
+
+const themeButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^切換為.+主題（目前：.+）$/ });
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+test.describe('theme toggle', () => {
+  // The system preference is light, so "auto" looks light until the visitor picks dark.
+  test.use({ colorScheme: 'light' });
+
+  test('cycles auto → light → dark → auto and survives a reload', async ({ page }, testInfo) => {
+    await page.goto('/guides?page=3');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'auto');
+    await expect(themeButton(page)).toHaveAccessibleName('切換為淺色主題（目前：跟隨系統）');
+    expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
+
+    await themeButton(page).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await expect(themeButton(page)).toHaveAccessibleName('切換為深色主題（目前：淺色）');
+    await expect(page).toHaveURL(/\/guides\?page=3$/);
+    expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
+
+    await themeButton(page).click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(themeButton(page)).toHaveAccessibleName('切換為跟隨系統主題（目前：深色）');
+    await expect(page).toHaveURL(/\/guides\?page=3$/);
+    expect(luminance(await bodyBackground(page))).toBeLessThan(0.05);
+    const textColour = await page.evaluate(() => getComputedStyle(document.body).color);
+    expect(luminance(textColour)).toBeGreaterThan(0.6);
+    if (jsEnabled(testInfo)) {
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    }
+
+    // The server renders the chosen theme on the first byte: no flash after a reload.
+    const response = await page.reload();
+    expect(await response!.text()).toMatch(/<html[^>]*data-theme="dark"/);
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    expect(luminance(await bodyBackground(page))).toBeLessThan(0.05);
+
+    await themeButton(page).click();
+    await expect(html).toHaveAttribute('data-theme', 'auto');
+    expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
+    if (jsEnabled(testInfo)) {
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('auto');
+    }
+  });
+
+  test('auto follows the system colour scheme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'auto');
+    expect(luminance(await bodyBackground(page))).toBeLessThan(0.05);
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
+  });
+});
