@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from '@remix-run/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { createI18n } from '~/i18n/instance';
 import { getLocale } from '~/i18n/i18n.server';
 import { resources } from '~/i18n/resources.server';
 import { getTheme } from '~/lib/preferences.server';
+import { useRootData } from '~/lib/root-data';
 import { THEME_STORAGE_KEY } from '~/lib/theme';
 import { errors as fallbackErrors, app as fallbackApp } from '~/locales/zh-TW/common.json';
 import { APP_VERSION } from '~/lib/version';
@@ -41,10 +41,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.translations.app.title ?? fallbackApp.title },
   { name: 'description', content: data?.translations.app.tagline ?? fallbackApp.tagline },
 ];
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root');
-}
 
 /**
  * Runs before first paint: marks that JS is on (so no-JS-only controls hide) and reloads the page once

@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useSubmit } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LOCALE, LOCALE_NAMES, SUPPORTED_LOCALES } from '~/i18n/config';
 import { nextTheme, type Theme } from '~/lib/theme';
-import { useRootData } from '~/root';
+import { useRootData } from '~/lib/root-data';
 import { Logo } from './logo';
 
 /** Header for visitors who are not logged in (SPEC §2): logo, name, login avatar, register, login, language, theme. */

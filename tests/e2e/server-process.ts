@@ -72,14 +72,17 @@ export async function waitForPing(baseURL: string, child: ChildProcess, timeoutM
   }
 }
 
-/** Resolves with the exit code (or null after a signal), or rejects after timeoutMs. */
+/**
+ * Resolves with the exit code (or null after a signal) once the process has exited and its output
+ * streams are drained ('close'), or rejects after timeoutMs.
+ */
 export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<{ code: number | null; signal: string | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  }
+  const exited = child.exitCode !== null || child.signalCode !== null;
+  const drained = [child.stdout, child.stderr].every((s) => !s || s.destroyed || s.readableEnded);
+  if (exited && drained) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`process ${child.pid} did not exit within ${timeoutMs} ms`)), timeoutMs);
-    child.once('exit', (code, signal) => {
+    child.once('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal });
     });

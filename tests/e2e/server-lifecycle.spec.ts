@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { assertBuilt, freePort, serverEnv, spawnServer, waitForExit, waitForPing } from './server-process';
+
+/** The production server's own start and stop behaviour. Plain Node: no browser, js-on project only. */
+
+function collect(child: ChildProcess) {
+  const out = { stdout: '', stderr: '' };
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => (out.stdout += d));
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => (out.stderr += d));
+  return out;
+}
+
+test.describe('server lifecycle', () => {
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+
+  test.beforeEach(async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'js-on', 'server lifecycle runs in the js-on project only');
+    assertBuilt();
+    dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lvyou-lifecycle-'));
+  });
+
+  test.afterEach(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await waitForExit(child, 5_000).catch(() => undefined);
+    }
+    child = undefined;
+    if (dataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('starts, answers /api/ping and shuts down cleanly on SIGTERM', async () => {
+    test.setTimeout(90_000);
+    const port = await freePort();
+    child = spawnServer(serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none' }));
+    const out = collect(child);
+    await waitForPing(`http://localhost:${port}`, child, 60_000).catch((error: Error) => {
+      throw new Error(`${error.message}\nstdout:\n${out.stdout}\nstderr:\n${out.stderr}`);
+    });
+    expect(out.stdout).toContain(`listening on http://localhost:${port}`);
+    expect(out.stdout).toContain('pglite');
+    // SEED=none: an empty marketplace.
+    expect(out.stdout).not.toContain('Demo data');
+    const page = await fetch(`http://localhost:${port}/guides`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('共 0 位導遊');
+
+    const started = Date.now();
+    child.kill('SIGTERM');
+    const { code, signal } = await waitForExit(child, 15_000);
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(out.stdout).toContain('SIGTERM received');
+    expect(out.stdout).toContain('Shutdown complete');
+    expect(out.stderr).toBe('');
+    // The port is free again.
+    await expect(fetch(`http://localhost:${port}/api/ping`)).rejects.toThrow();
+  });
+
+  test('refuses to start with an invalid PORT', async () => {
+    child = spawnServer(serverEnv({ DATA_DIR: dataDir, PORT: 'notaport', SEED: 'none' }));
+    const out = collect(child);
+    const { code } = await waitForExit(child, 10_000);
+    expect(code).toBe(1);
+    expect(out.stderr).toContain('PORT');
+    expect(out.stderr).toMatch(/Invalid configuration: PORT/);
+    expect(out.stdout).not.toContain('listening');
+  });
+
+  test('refuses to start with a non-PostgreSQL DATABASE_URL', async () => {
+    child = spawnServer({ ...serverEnv({ DATA_DIR: dataDir, PORT: '0', SEED: 'none' }), DATABASE_URL: 'mysql://x' });
+    const out = collect(child);
+    const { code } = await waitForExit(child, 10_000);
+    expect(code).toBe(1);
+    expect(out.stderr).toMatch(/Invalid configuration: DATABASE_URL/);
+    expect(out.stdout).not.toContain('listening');
+  });
+});
