@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { SUPPORTED_LOCALES } from '~/i18n/config';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { storeBlob } from '~/services/blobs.server';
@@ -32,6 +32,8 @@ export const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
 /** Legal texts' first version (SPEC §3: version 1.0.0, last updated 3 June 2025). */
 const TERMS_DATE = new Date('2025-06-03T00:00:00+08:00');
 const LANDSCAPE_POOL = 24;
+/** Arbitrary constant naming the seed's advisory lock. */
+const SEED_LOCK_ID = 7_020_603;
 
 export interface SeedResult {
   seeded: boolean;
@@ -57,7 +59,8 @@ export async function seedDemo(
   db: Database,
   options: { admin?: { email: string; password: string }; today?: string } = {},
 ): Promise<SeedResult> {
-  if (!(await isEmpty(db))) return { seeded: false, guides: 0, travelers: 0, orders: 0, reviews: 0 };
+  const notSeeded: SeedResult = { seeded: false, guides: 0, travelers: 0, orders: 0, reviews: 0 };
+  if (!(await isEmpty(db))) return notSeeded;
 
   const rand = mulberry32(20250603);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -70,11 +73,19 @@ export async function seedDemo(
   const bannerImages = await Promise.all(demoBanners.map((b, i) => generateLandscape(100 + i, 1200, 400)));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const demoAdminPassword = options.admin ? undefined : crypto.randomBytes(9).toString('base64url');
+  const admin = options.admin ?? { email: DEMO_ADMIN_EMAIL, password: demoAdminPassword! };
 
   const totals = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const avatarKeys = await Promise.all(avatarImages.map((img) => storeBlob(img, 'image/webp', { db: t })));
-    const landscapeKeys = await Promise.all(landscapeImages.map((img) => storeBlob(img, 'image/webp', { db: t })));
+    // Several instances may start at once on one PostgreSQL: the first takes the lock and seeds, the others
+    // find the data there when they get it.
+    await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (!(await isEmpty(t))) return undefined;
+    // One statement at a time: a transaction is a single connection.
+    const avatarKeys: string[] = [];
+    for (const img of avatarImages) avatarKeys.push(await storeBlob(img, 'image/webp', { db: t }));
+    const landscapeKeys: string[] = [];
+    for (const img of landscapeImages) landscapeKeys.push(await storeBlob(img, 'image/webp', { db: t }));
 
     const guides = [];
     for (const [i, g] of demoGuides.entries()) {
@@ -176,14 +187,11 @@ export async function seedDemo(
       }
     }
 
+    await ensureAdmin(admin.email, admin.password, t);
     return { guides: guides.length, travelers: travelers.length, orders: orderCount, reviews: reviewCount };
   });
+  if (!totals) return notSeeded;
 
-  if (options.admin) {
-    await ensureAdmin(options.admin.email, options.admin.password, db);
-  } else {
-    await ensureAdmin(DEMO_ADMIN_EMAIL, demoAdminPassword!, db);
-  }
   return {
     seeded: true,
     ...totals,

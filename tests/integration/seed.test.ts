@@ -14,8 +14,11 @@ describe(`demo seed (${testDriver})`, () => {
   it('fills an empty database with a browsable marketplace, once', async () => {
     const db = database.handle.db;
     const today = todayInTaipei();
-    const result = await seedDemo(db, { admin: { email: 'Boss@Example.tw', password: 'secret-pass' } });
-    expect(result.seeded).toBe(true);
+    // Two instances starting at once: exactly one seeds.
+    const admin = { email: 'Boss@Example.tw', password: 'secret-pass' };
+    const results = await Promise.all([seedDemo(db, { admin }), seedDemo(db, { admin })]);
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    const result = results.find((r) => r.seeded)!;
     expect(result.demoAdmin).toBeUndefined();
 
     const [guides] = await db
@@ -67,9 +70,9 @@ describe(`demo seed (${testDriver})`, () => {
     expect(blob!.bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
 
     // The configured admin exists, verified, with that password.
-    const admin = await findUserByEmail('boss@example.tw', db);
-    expect(admin).toMatchObject({ type: 'admin', isEmailVerified: true });
-    expect(await verifyPassword(admin!.passwordHash!, 'secret-pass')).toBe(true);
+    const adminRow = await findUserByEmail('boss@example.tw', db);
+    expect(adminRow).toMatchObject({ type: 'admin', isEmailVerified: true });
+    expect(await verifyPassword(adminRow!.passwordHash!, 'secret-pass')).toBe(true);
     expect(await findUserByEmail(DEMO_ADMIN_EMAIL, db)).toBeUndefined();
 
     // A second run leaves the data alone.
