@@ -10,6 +10,7 @@ import {
 } from '@remix-run/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ErrorPage } from '~/components/error-page';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
 import { useNonce } from '~/components/nonce';
@@ -20,7 +21,8 @@ import { resources } from '~/i18n/resources.server';
 import { getTheme } from '~/lib/preferences.server';
 import { useRootData } from '~/lib/root-data';
 import { THEME_STORAGE_KEY } from '~/lib/theme';
-import { errors as fallbackErrors, app as fallbackApp } from '~/locales/zh-TW/common.json';
+// Only used when the root loader itself failed, so the error page still has words (zh-TW, the fallback).
+import fallbackTranslations from '~/locales/zh-TW/common.json';
 import { APP_VERSION } from '~/lib/version';
 import stylesheet from '~/styles/app.css?url';
 
@@ -38,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.translations.app.title ?? fallbackApp.title },
-  { name: 'description', content: data?.translations.app.tagline ?? fallbackApp.tagline },
+  { title: data?.translations.app.title ?? fallbackTranslations.app.title },
+  { name: 'description', content: data?.translations.app.tagline ?? fallbackTranslations.app.tagline },
 ];
 
 /**
@@ -55,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const locale = data?.locale ?? FALLBACK_LOCALE;
   const i18n = useMemo(
-    () => createI18n(locale, data?.translations ?? { app: fallbackApp, errors: fallbackErrors }),
+    () => createI18n(locale, data?.translations ?? fallbackTranslations),
     [locale, data?.translations],
   );
 
@@ -114,7 +116,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
 
   useEffect(() => {
     // A deploy replaced the chunks this page was built with: fetch the new page once.
@@ -124,27 +125,5 @@ export function ErrorBoundary() {
     }
   }, [error]);
 
-  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
-    const notFound = error.status === 404;
-    return (
-      <section className="error-page" aria-labelledby="error-title">
-        <p className="error-code">{error.status}</p>
-        <h1 id="error-title">{t(notFound ? 'errors.notFoundTitle' : 'errors.forbiddenTitle')}</h1>
-        <p>{t(notFound ? 'errors.notFoundText' : 'errors.forbiddenText')}</p>
-        <a className="button" href="/">
-          {t('errors.backHome')}
-        </a>
-      </section>
-    );
-  }
-  return (
-    <section className="error-page" aria-labelledby="error-title" role="alert">
-      <h1 id="error-title">{t('errors.title')}</h1>
-      <p>{t('errors.generic')}</p>
-      {/* A plain link to the same URL retries with or without JS. */}
-      <a className="button" href="" onClick={(e) => (e.preventDefault(), window.location.reload())}>
-        {t('errors.retry')}
-      </a>
-    </section>
-  );
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />;
 }
