@@ -157,16 +157,18 @@ export async function seedDemo(
           t,
         );
         orderCount++;
+        // Reviews are written in the days after the tour.
+        const reviewedAt = (daysAfter: number) => new Date(Date.parse(`${order.date}T20:00:00+08:00`) + daysAfter * 86_400_000 + Math.floor(rand() * 36e5));
         const fromTraveler = pick(travelerReviewComments);
         await createReview(
-          { orderId: order.id, reviewerId: traveler.id, revieweeId: guide.id, role: 'traveler', ...fromTraveler },
+          { orderId: order.id, reviewerId: traveler.id, revieweeId: guide.id, role: 'traveler', ...fromTraveler, createdAt: reviewedAt(1) },
           t,
         );
         reviewCount++;
         if (rand() < 0.6) {
           const fromGuide = pick(guideReviewComments);
           await createReview(
-            { orderId: order.id, reviewerId: guide.id, revieweeId: traveler.id, role: 'guide', ...fromGuide },
+            { orderId: order.id, reviewerId: guide.id, revieweeId: traveler.id, role: 'guide', ...fromGuide, createdAt: reviewedAt(2) },
             t,
           );
           reviewCount++;

@@ -30,7 +30,11 @@ export function GuideCard({ guide }: { guide: GuideCardData }) {
         <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={72} />
         <div className="guide-card-body">
           <h3 className="guide-name">{guide.name}</h3>
-          {guide.city && <p className="guide-city">📍 {t(`cities.${guide.city}`)}</p>}
+          {guide.city && (
+            <p className="guide-city">
+              <PinIcon /> {t(`cities.${guide.city}`)}
+            </p>
+          )}
           <p className="guide-languages">
             <span className="label">{t('guides.languages')}</span> {languageList(guide.languages)}
           </p>
@@ -53,5 +57,14 @@ export function GuideCard({ guide }: { guide: GuideCardData }) {
         )}
       </Link>
     </article>
+  );
+}
+
+/** Drawn inline: an emoji pin would depend on the device having an emoji font. */
+function PinIcon() {
+  return (
+    <svg width="12" height="14" viewBox="0 0 12 14" aria-hidden="true" className="pin-icon">
+      <path d="M6 0C2.7 0 0 2.5 0 5.6 0 9.8 6 14 6 14s6-4.2 6-8.4C12 2.5 9.3 0 6 0zm0 7.8a2.2 2.2 0 110-4.4 2.2 2.2 0 010 4.4z" fill="currentColor" />
+    </svg>
   );
 }
