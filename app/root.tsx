@@ -45,12 +45,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * Runs before first paint: marks that JS is on (so no-JS-only controls hide) and reloads the page once
- * when a code-split chunk fails to load (SPEC §2), tracked by a sessionStorage flag.
+ * Runs before first paint: marks that JS is on (so no-JS-only controls hide), and handles code-split chunks
+ * that fail to load after a deploy (SPEC §2: one automatic reload, tracked by a sessionStorage flag).
+ * Remix itself reloads the page being left when a route module fails to import; the pagehide hook remembers
+ * where the visitor was going, and the next load goes there instead, once.
  */
 const BOOT_SCRIPT = `(function(){var d=document.documentElement;d.classList.remove('no-js');d.classList.add('js');
-window.__chunkReload=function(){try{if(sessionStorage.getItem('chunk-reload'))return false;sessionStorage.setItem('chunk-reload','1');}catch(e){return false}location.reload();return true};
-window.addEventListener('vite:preloadError',function(e){if(window.__chunkReload())e.preventDefault()});})();`;
+var F='chunk-reload',T='chunk-reload-target',here=function(){return location.pathname+location.search};
+try{var p=JSON.parse(sessionStorage.getItem(T)||'null');sessionStorage.removeItem(T);
+if(p&&p.from===here()&&p.to!==here()&&!sessionStorage.getItem(F)){sessionStorage.setItem(F,'1');location.replace(p.to);return}}catch(e){}
+addEventListener('pagehide',function(){try{var r=window.__remixRouter,n=r&&r.state.navigation;
+if(n&&n.state==='loading'&&!n.formMethod&&n.location)sessionStorage.setItem(T,JSON.stringify({from:here(),to:n.location.pathname+n.location.search+n.location.hash}))}catch(e){}});
+window.__chunkReload=function(){try{if(sessionStorage.getItem(F))return false;sessionStorage.setItem(F,'1')}catch(e){return false}location.reload();return true};
+addEventListener('vite:preloadError',function(e){if(window.__chunkReload())e.preventDefault()});})();`;
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();

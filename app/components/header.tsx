@@ -18,15 +18,9 @@ export function Header() {
           <Logo />
           <span className="brand-name">{t('app.title')}</span>
         </Link>
-        <nav className="header-nav" aria-label={t('nav.mainNavigation')}>
-          <Link to="/guides" className="nav-link">
-            {t('nav.guides')}
-          </Link>
-        </nav>
-        <div className="header-tools">
-          <LanguageForm locale={data?.locale ?? FALLBACK_LOCALE} redirectTo={redirectTo} />
-          <ThemeForm theme={data?.theme ?? 'auto'} redirectTo={redirectTo} />
-          <Link to="/register" className="nav-link hide-narrow">
+        {/* On phones the account links share the first row with the logo; browsing and settings go below. */}
+        <div className="header-account">
+          <Link to="/register" className="nav-link">
             {t('nav.register')}
           </Link>
           <Link to="/login" className="button button-small">
@@ -38,6 +32,17 @@ export function Header() {
               <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
             </svg>
           </Link>
+        </div>
+        <div className="header-row">
+          <nav className="header-nav" aria-label={t('nav.mainNavigation')}>
+            <Link to="/guides" className="nav-link">
+              {t('nav.guides')}
+            </Link>
+          </nav>
+          <div className="header-tools">
+            <LanguageForm locale={data?.locale ?? FALLBACK_LOCALE} redirectTo={redirectTo} />
+            <ThemeForm theme={data?.theme ?? 'auto'} redirectTo={redirectTo} />
+          </div>
         </div>
       </div>
     </header>

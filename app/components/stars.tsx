@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
-/** Five stars with the numeric rating for screen readers. */
+/** Five stars filled to the exact rating (4.5 shows four and a half), with the number for screen readers. */
 export function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation();
-  const full = Math.round(rating);
+  const percent = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
     <span className="stars" role="img" aria-label={t('guide.ratingStars', { rating })}>
-      {'★'.repeat(full)}
-      <span className="stars-empty">{'★'.repeat(5 - full)}</span>
+      ★★★★★
+      <span className="stars-fill" style={{ width: `${percent}%` }} aria-hidden="true">
+        ★★★★★
+      </span>
     </span>
   );
 }

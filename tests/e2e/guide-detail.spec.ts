@@ -39,8 +39,11 @@ test.describe('guide detail', () => {
     await expect(page.getByRole('main')).toContainText(new RegExp(`平均 [1-5]\\.\\d 分（${reviewCount} 則評價）`));
     for (let i = 0; i < reviewCount; i++) {
       const review = reviews.nth(i);
-      await expect(review.getByRole('img', { name: /^[1-5] 顆星（滿分 5 顆）$/ })).toBeVisible();
-      await expect(review.getByRole('img', { name: /顆星/ })).toHaveText(/^★{5}$/);
+      const stars = review.getByRole('img', { name: /^[1-5] 顆星（滿分 5 顆）$/ });
+      await expect(stars).toBeVisible();
+      // The gold layer covers exactly rating/5 of the five stars.
+      const rating = Number((await stars.getAttribute('aria-label'))!.charAt(0));
+      await expect(stars.locator('.stars-fill')).toHaveAttribute('style', new RegExp(`^width:\\s*${rating * 20}%;?$`));
       const time = review.locator('time');
       const iso = await time.getAttribute('datetime');
       expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T/);

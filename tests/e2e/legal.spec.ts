@@ -24,8 +24,25 @@ test.describe('legal pages', () => {
       // Markdown is rendered, not shown as source.
       const text = await article.innerText();
       expect(text).not.toMatch(/(^|\n)\s*#{1,6} /);
-      expect(text).not.toContain('**');
     });
+  }
+
+  // Emphasis must render as <strong>, never as literal asterisks, in every language.
+  // (CommonMark does not close `**` after CJK punctuation followed by a letter, e.g. `**新台幣（NT$）**計算`.)
+  for (const { path } of PAGES) {
+    for (const locale of ['zh-TW', 'en', 'ja'] as const) {
+      test(`${path} in ${locale} shows no literal markdown markers`, async ({ page }) => {
+        await page.goto(`${path}?lng=${locale}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        const article = page.getByRole('article');
+        await expect(article).toHaveAttribute('lang', locale);
+        expect(await article.locator('strong').count()).toBeGreaterThanOrEqual(1);
+        const text = await article.innerText();
+        expect(text).not.toMatch(/(^|\n)\s*#{1,6} /);
+        expect(text).not.toContain('**');
+        expect(text).not.toMatch(/\]\(/);
+      });
+    }
   }
 
   test('the privacy policy neutralises a javascript: link and keeps a safe one', async ({ page }) => {

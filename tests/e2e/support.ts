@@ -25,6 +25,12 @@ export const TEXT = {
 /** The 15 city names as shown in zh-TW (app/locales/zh-TW/common.json "cities"). */
 export const ZH_CITIES = ['台北', '新北', '基隆', '桃園', '新竹', '台中', '南投', '嘉義', '台南', '高雄', '屏東', '宜蘭', '花蓮', '台東', '澎湖'];
 
+/** An element whose whole text is one city name (the card's city line; its pin icon has no text). */
+export const CITY_ONLY = new RegExp(`^\\s*(${ZH_CITIES.join('|')})\\s*$`);
+
+/** Service language names in zh-TW (app/locales/zh-TW/common.json "languages"). */
+export const ZH_LANGUAGES = ['中文', '台語', '客語', '英文', '日文', '韓文', '法文', '德文', '西班牙文'];
+
 export function jsEnabled(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled !== false;
 }

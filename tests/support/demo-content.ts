@@ -528,11 +528,7 @@ export const demoTerms: Record<DemoTermsKind, DemoTermsDocument> = {
   terms: {
     'zh-TW': {
       title: '服務條款',
-      content: `**版本：1.0.0**
-
-最後更新：2025年6月3日
-
-歡迎使用旅遊助手（以下稱「本平台」）。註冊或使用本平台，即表示您已閱讀並同意本條款。
+      content: `歡迎使用旅遊助手（以下稱「本平台」）。註冊或使用本平台，即表示您已閱讀並同意本條款。
 
 ## 1. 服務說明
 
@@ -565,11 +561,7 @@ export const demoTerms: Record<DemoTermsKind, DemoTermsDocument> = {
     },
     en: {
       title: 'Terms of Service',
-      content: `**Version 1.0.0**
-
-Last updated: 3 June 2025
-
-Welcome to Travel Assistant (the "Platform"). By creating an account or using the Platform, you agree to these Terms.
+      content: `Welcome to Travel Assistant (the "Platform"). By creating an account or using the Platform, you agree to these Terms.
 
 ## 1. Service description
 
@@ -602,11 +594,7 @@ Our [Privacy Policy](/privacy-policy) explains what personal data we collect and
     },
     ja: {
       title: '利用規約',
-      content: `**バージョン：1.0.0**
-
-最終更新日：2025年6月3日
-
-旅遊助手（以下「本サービス」）をご利用いただきありがとうございます。アカウントを作成し、または本サービスを利用した時点で、本規約に同意したものとみなします。
+      content: `旅遊助手（以下「本サービス」）をご利用いただきありがとうございます。アカウントを作成し、または本サービスを利用した時点で、本規約に同意したものとみなします。
 
 ## 1. サービスの内容
 
@@ -642,11 +630,7 @@ Our [Privacy Policy](/privacy-policy) explains what personal data we collect and
   privacy: {
     'zh-TW': {
       title: '隱私權政策',
-      content: `**版本：1.0.0**
-
-最後更新：2025年6月3日
-
-旅遊助手重視您的隱私。本政策說明我們如何依**個人資料保護法**蒐集、處理及利用您的個人資料。
+      content: `旅遊助手重視您的隱私。本政策說明我們如何依**個人資料保護法**蒐集、處理及利用您的個人資料。
 
 ## 我們蒐集的資料
 
@@ -689,11 +673,7 @@ Our [Privacy Policy](/privacy-policy) explains what personal data we collect and
     },
     en: {
       title: 'Privacy Policy',
-      content: `**Version 1.0.0**
-
-Last updated: 3 June 2025
-
-Your privacy matters to us. This policy explains how Travel Assistant collects, processes and uses personal data in line with Taiwan's **Personal Data Protection Act**.
+      content: `Your privacy matters to us. This policy explains how Travel Assistant collects, processes and uses personal data in line with Taiwan's **Personal Data Protection Act**.
 
 ## What we collect
 
@@ -736,11 +716,7 @@ To exercise your rights or ask a question, email [privacy@travel-assistant.examp
     },
     ja: {
       title: 'プライバシーポリシー',
-      content: `**バージョン：1.0.0**
-
-最終更新日：2025年6月3日
-
-旅遊助手は、お客様のプライバシーを大切にしています。本ポリシーでは、台湾の**個人資料保護法**に基づき、個人情報をどのように収集・処理・利用するかをご説明します。
+      content: `旅遊助手は、お客様のプライバシーを大切にしています。本ポリシーでは、台湾の**個人資料保護法**に基づき、個人情報をどのように収集・処理・利用するかをご説明します。
 
 ## 収集する情報
 
@@ -786,11 +762,7 @@ To exercise your rights or ask a question, email [privacy@travel-assistant.examp
   booking: {
     'zh-TW': {
       title: '預訂條款',
-      content: `**版本：1.0.0**
-
-最後更新：2025年6月3日
-
-本條款適用於所有透過旅遊助手預訂的導遊行程。送出預訂前，請先詳閱以下內容。
+      content: `本條款適用於所有透過旅遊助手預訂的導遊行程。送出預訂前，請先詳閱以下內容。
 
 ## 預訂流程
 
@@ -800,7 +772,7 @@ To exercise your rights or ask a question, email [privacy@travel-assistant.examp
 
 ## 價格與人數
 
-- 價格一律以**新台幣（NT$）**計算。導遊頁面顯示的是全日價格；預訂上午或下午等單一時段時，依導遊設定的時段價格計算。
+- 價格一律以**新台幣**（NT$）計算。導遊頁面顯示的是全日價格；預訂上午或下午等單一時段時，依導遊設定的時段價格計算。
 - 價格以每團計算，不是每人；人數上限由導遊設定，超過請事先與導遊溝通。
 - 除另有說明外，門票、交通與餐費由旅客自行負擔。
 
@@ -833,11 +805,7 @@ To exercise your rights or ask a question, email [privacy@travel-assistant.examp
     },
     en: {
       title: 'Booking Terms',
-      content: `**Version 1.0.0**
-
-Last updated: 3 June 2025
-
-These terms apply to every guided tour booked through Travel Assistant. Please read them before you send a request.
+      content: `These terms apply to every guided tour booked through Travel Assistant. Please read them before you send a request.
 
 ## How booking works
 
@@ -880,11 +848,7 @@ After a tour is completed, the traveler and the guide can rate each other from 1
     },
     ja: {
       title: '予約規約',
-      content: `**バージョン：1.0.0**
-
-最終更新日：2025年6月3日
-
-本規約は、旅遊助手を通じて予約されるすべてのガイドツアーに適用されます。予約リクエストを送る前に必ずお読みください。
+      content: `本規約は、旅遊助手を通じて予約されるすべてのガイドツアーに適用されます。予約リクエストを送る前に必ずお読みください。
 
 ## 予約の流れ
 
@@ -894,7 +858,7 @@ After a tour is completed, the traveler and the guide can rate each other from 1
 
 ## 料金と人数
 
-- 料金はすべて**新台湾ドル（NT$）**で計算します。ガイドのページには1日あたりの料金が表示されます。午前・午後など一つの時間帯のみを予約する場合は、ガイドが設定した時間帯料金が適用されます。
+- 料金はすべて**新台湾ドル**（NT$）で計算します。ガイドのページには1日あたりの料金が表示されます。午前・午後など一つの時間帯のみを予約する場合は、ガイドが設定した時間帯料金が適用されます。
 - 料金は1人あたりではなく1グループあたりです。人数の上限はガイドごとに異なりますので、超える場合は事前にご相談ください。
 - 特に記載がない限り、入場料・交通費・食事代は旅行者のご負担となります。
 
