@@ -1,20 +1,9 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatNtd } from '~/lib/money';
+import type { GuideCard as GuideCardData } from '~/services/guides.server';
 import { Avatar } from './avatar';
 import { Stars } from './stars';
-
-export interface GuideCardData {
-  id: number;
-  name: string;
-  avatarUrl: string | null;
-  city: string | null;
-  languages: string[];
-  price: number | null;
-  bio: string | null;
-  averageRating: number | null;
-  reviewCount: number;
-}
 
 export function useLanguageList() {
   const { t } = useTranslation();
