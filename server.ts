@@ -6,6 +6,7 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import { sql } from 'drizzle-orm';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
 import { getPublicBlob } from '~/services/blobs.server';
 import { attachRealtime } from '~/services/realtime.server';
@@ -46,7 +47,14 @@ async function main() {
 
   // Clients call this to wake a sleeping backend; it also tells health checks the database answers.
   app.get('/api/ping', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ success: true, data: { status: 'ok', time: new Date().toISOString() } });
+    res.set('Cache-Control', 'no-store');
+    try {
+      await database.db.execute(sql`select 1`);
+      res.json({ success: true, data: { status: 'ok', time: new Date().toISOString() } });
+    } catch (error) {
+      console.error('ping: database unreachable', error);
+      res.status(503).json({ success: false, code: 'SERVER_ERROR', message: 'Database unavailable' });
+    }
   });
 
   // Content-addressed images: a key never changes meaning, so they can be cached forever.
