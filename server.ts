@@ -44,6 +44,7 @@ async function main() {
   app.set('trust proxy', 'loopback');
   app.use(compression());
   app.use(securityHeaders(isDev));
+  app.use(rejectCrossSiteFormPosts);
 
   // Clients call this to wake a sleeping backend; it also tells health checks the database answers.
   app.get('/api/ping', async (_req, res) => {
@@ -127,6 +128,26 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * Mutating form posts must come from our own pages (ARCHITECTURE §5): a browser always sends Origin on
+ * them. API clients authenticate with a bearer token instead of cookies, so /api is not checked here.
+ */
+const rejectCrossSiteFormPosts: express.RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || req.path.startsWith('/api/')) return next();
+  const origin = req.get('origin');
+  const sameSite = origin ? origin !== 'null' && safeHost(origin) === req.get('host') : req.get('sec-fetch-site') !== 'cross-site';
+  if (sameSite) return next();
+  res.status(403).type('text/plain').send('Forbidden: cross-site form post');
+};
+
+function safeHost(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
 }
 
 /** CSP with a fresh nonce per request (the Remix scripts carry it), plus the usual hardening headers. */

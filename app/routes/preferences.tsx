@@ -4,14 +4,12 @@ import { Link, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getFixedT, localeCookie } from '~/i18n/i18n.server';
-import { assertSameOrigin } from '~/lib/http.server';
 import { themeCookie } from '~/lib/preferences.server';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { preferenceSchema } from '~/schemas/preferences';
 
 /** Language and theme choices: plain form posts that set a cookie and go back to the page they came from. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: preferenceSchema });
   if (submission.status !== 'success') {
     const t = await getFixedT(request);
@@ -23,16 +21,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(safeRedirectPath(choice.redirectTo), { headers: { 'Set-Cookie': cookie } });
 }
 
-export function loader() {
-  return redirect('/');
-}
-
+/**
+ * Seen only without JS: after a refused post (the message), or when someone opens /preferences directly
+ * (the choices themselves are in the header on every page, this one included).
+ */
 export default function Preferences() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
-    <section className="error-page" role="alert">
-      <h1>{result?.error ?? t('errors.invalidPreference')}</h1>
+    <section className="error-page" role={result ? 'alert' : undefined}>
+      <h1>{result?.error ?? `${t('language.label')} · ${t('theme.label')}`}</h1>
       <Link className="button" to="/">
         {t('errors.backHome')}
       </Link>

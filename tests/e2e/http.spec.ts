@@ -89,4 +89,35 @@ test.describe('HTTP', () => {
     const junk = await request.get('/uploads/..%2F..%2Fpackage.json');
     expect(junk.status()).toBe(404);
   });
+
+  test('the preferences form refuses bad values with a translated message and changes nothing', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const res = await request.post('/preferences', {
+      form: { intent: 'theme', theme: 'neon', redirectTo: '/guides' },
+      headers: { Origin: origin, 'Accept-Language': 'en' },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(400);
+    expect(res.headers()['set-cookie']).toBeUndefined();
+    expect(await res.text()).toContain('Invalid setting');
+
+    const ok = await request.post('/preferences', {
+      form: { intent: 'theme', theme: 'dark', redirectTo: '//evil.example/' },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(ok.status()).toBe(302);
+    expect(ok.headers()['location']).toBe('/'); // off-site redirect targets are ignored
+    expect(ok.headers()['set-cookie']).toMatch(/^theme=/);
+  });
+
+  test('a preferences post from another site is refused', async ({ request }) => {
+    const res = await request.post('/preferences', {
+      form: { intent: 'locale', locale: 'en', redirectTo: '/' },
+      headers: { Origin: 'https://evil.example' },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
+    expect(res.headers()['set-cookie']).toBeUndefined();
+  });
 });
