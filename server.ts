@@ -100,7 +100,7 @@ async function main() {
   });
 
   const server = http.createServer(app);
-  const realtime = attachRealtime(server);
+  const realtime = await attachRealtime(server, { redisUrl: config.REDIS_URL });
   server.listen(config.PORT, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -118,7 +118,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    realtime.close();
+    void realtime.close();
     server.close(async () => {
       await database.close();
       console.log('Shutdown complete');

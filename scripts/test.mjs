@@ -1,7 +1,8 @@
 // `npm test`: every check that needs no download, in order, stopping at the first failure:
 //   1. type check
 //   2. vitest unit + integration against embedded PGlite
-//   3. the same suite against PostgreSQL when TEST_DATABASE_URL is set (each test file makes its own database)
+//   3. the same suite against PostgreSQL when TEST_DATABASE_URL is set (each test file makes its own database);
+//      TEST_REDIS_URL adds the cross-instance Socket.IO check through Redis
 //   4. production build + Playwright e2e when /usr/bin/chromium exists (E2E_REQUIRED=1 makes a missing browser fatal)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
