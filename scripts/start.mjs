@@ -1,22 +1,10 @@
 // `npm start`: build once if there is no build (or it is older than the sources), then serve it.
-import { spawnSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { isBuildStale } from './lib/build-freshness.mjs';
 
-const outputs = ['build/server.js', 'build/server/index.js'];
-const sources = ['app', 'db', 'public', 'server.ts', 'package.json', 'vite.config.ts'];
-
-function newestMtime(p) {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(p).map((f) => newestMtime(path.join(p, f))));
-}
-
-const builtAt = Math.min(...outputs.map((o) => (fs.existsSync(o) ? fs.statSync(o).mtimeMs : 0)));
-if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+if (isBuildStale()) {
   console.log('Building the production bundle…');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: false });
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

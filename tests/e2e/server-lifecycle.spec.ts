@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { assertBuilt, freePort, serverEnv, spawnServer, waitForExit, waitForPing } from './server-process';
+import { isBuildStale } from '../../scripts/lib/build-freshness.mjs';
+import { assertBuilt, freePort, PROJECT_ROOT, serverEnv, spawnServer, waitForExit, waitForPing } from './server-process';
 
 /** The production server's own start and stop behaviour. Plain Node: no browser, js-on project only. */
 
@@ -31,6 +32,25 @@ test.describe('server lifecycle', () => {
     }
     child = undefined;
     if (dataDir) await fs.promises.rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('npm start serves the existing build and passes SIGTERM on', async () => {
+    test.setTimeout(90_000);
+    // A stale build would make `npm start` rebuild under the feet of the running suite.
+    expect(isBuildStale(PROJECT_ROOT), 'build/ is older than the sources: run npm run build').toBe(false);
+    const port = await freePort();
+    child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: PROJECT_ROOT,
+      env: serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = collect(child);
+    await waitForPing(`http://localhost:${port}`, child, 60_000);
+    expect(out.stdout).not.toContain('Building');
+    expect(out.stdout).toContain(`listening on http://localhost:${port}`);
+    child.kill('SIGTERM');
+    expect(await waitForExit(child, 15_000)).toEqual({ code: 0, signal: null });
+    expect(out.stdout).toContain('Shutdown complete');
   });
 
   test('starts, answers /api/ping and shuts down cleanly on SIGTERM', async () => {
