@@ -22,4 +22,19 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   build: { target: 'es2020' },
+  // Pre-bundle the browser's dependencies up front: when Vite discovers them during the first page load it
+  // re-optimizes and the page briefly runs two copies of React (dev only).
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      '@remix-run/react',
+      'i18next',
+      'react-i18next',
+      'react-markdown',
+    ],
+  },
 });

@@ -80,7 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [locale, data?.theme]);
 
   return (
-    <html lang={locale} data-theme={data?.theme ?? 'auto'} className="no-js">
+    // The boot script swaps no-js for js before hydration, on purpose.
+    <html lang={locale} data-theme={data?.theme ?? 'auto'} className="no-js" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
