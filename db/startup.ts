@@ -1,9 +1,25 @@
 import type { AppConfig } from '~/env.server';
 import { ensureAdmin } from '~/services/users.server';
 import { openDatabase, setDatabase, type DatabaseHandle } from './client';
-import { isEmpty, seedDemo } from './seed';
+import { isEmpty, seedDemo, type SeedResult } from './seed';
 
 type Log = (message: string) => void;
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  return openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD as one value (the config parser guarantees both or neither). */
+export function configuredAdmin(config: AppConfig): { email: string; password: string } | undefined {
+  return config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined;
+}
+
+export function logSeedResult(result: SeedResult, log: Log = console.log): void {
+  if (!result.seeded) return log('The database already has data; nothing seeded.');
+  log(`Demo data: ${result.guides} guides, ${result.travelers} travelers, ${result.orders} orders, ${result.reviews} reviews.`);
+  if (result.demoAdmin) log(`Demo admin created (shown once): ${result.demoAdmin.email} / ${result.demoAdmin.password}`);
+}
 
 /**
  * Opens the process-wide database, applies migrations and the SEED rules (ARCHITECTURE §3):
@@ -11,18 +27,14 @@ type Log = (message: string) => void;
  * ADMIN_EMAIL/ADMIN_PASSWORD are applied on every start.
  */
 export async function startDatabase(config: AppConfig, log: Log = console.log): Promise<DatabaseHandle> {
-  const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  const handle = await openConfiguredDatabase(config);
   setDatabase(handle);
   await handle.migrate();
 
-  const admin = config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } : undefined;
+  const admin = configuredAdmin(config);
   const seedMode = config.SEED ?? (handle.driver === 'pglite' ? 'demo' : 'none');
   if (seedMode === 'demo' && (await isEmpty(handle.db))) {
-    const result = await seedDemo(handle.db, { admin });
-    log(`Demo data: ${result.guides} guides, ${result.travelers} travelers, ${result.orders} orders, ${result.reviews} reviews.`);
-    if (result.demoAdmin) {
-      log(`Demo admin created (shown once): ${result.demoAdmin.email} / ${result.demoAdmin.password}`);
-    }
+    logSeedResult(await seedDemo(handle.db, { admin }), log);
   } else if (admin) {
     const { created } = await ensureAdmin(admin.email, admin.password, handle.db);
     log(`Admin ${admin.email} ${created ? 'created' : 'updated'}.`);

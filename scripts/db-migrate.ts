@@ -1,9 +1,9 @@
 // `npm run db:migrate`: applies the committed migrations to the configured database (start does this too).
 import { getConfig } from '~/env.server';
-import { openDatabase } from '~db/client';
+import { openConfiguredDatabase } from '~db/startup';
 
 const config = getConfig();
-const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+const handle = await openConfiguredDatabase(config);
 await handle.migrate();
 console.log(`Migrations applied (${handle.driver}).`);
 await handle.close();
