@@ -20,6 +20,8 @@ import { startDatabase } from '~db/startup';
 declare module '@remix-run/node' {
   interface AppLoadContext {
     cspNonce: string;
+    /** The client's address (req.ip), for rate limits. */
+    clientIp?: string;
   }
 }
 
@@ -89,7 +91,7 @@ async function main() {
     createRequestHandler({
       build,
       mode: isDev ? 'development' : 'production',
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
     }),
   );
 

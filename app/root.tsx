@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -18,7 +18,12 @@ import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
 import { createI18n } from '~/i18n/instance';
 import { getLocale } from '~/i18n/i18n.server';
 import { resources } from '~/i18n/resources.server';
+import { getSession } from '~/lib/auth.server';
 import { getTheme } from '~/lib/preferences.server';
+import { takeToast } from '~/lib/toast.server';
+import { blobUrl } from '~/services/blobs.server';
+import { countUnread } from '~/services/notifications.server';
+import type { SessionUser } from '~/services/sessions.server';
 import { useRootData } from '~/lib/root-data';
 import { THEME_STORAGE_KEY } from '~/lib/theme';
 // Only used when the root loader itself failed, so the error page still has words (zh-TW, the fallback).
@@ -34,10 +39,33 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, theme] = await Promise.all([getLocale(request), getTheme(request)]);
+  const [locale, theme, session, { toast, clear }] = await Promise.all([
+    getLocale(request),
+    getTheme(request),
+    getSession(request),
+    takeToast(request),
+  ]);
+  const user = session ? headerUser(session.user) : null;
+  const unreadCount = session ? await countUnread(session.user.id) : 0;
   // Only the reader's language travels to the browser.
-  return { locale, theme, translations: resources[locale].common, version: APP_VERSION };
+  return data(
+    { locale, theme, translations: resources[locale].common, version: APP_VERSION, user, unreadCount, toast: toast ?? null },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  );
 }
+
+/** The little the header and every page need to know about the person logged in. */
+function headerUser(user: SessionUser) {
+  return {
+    id: user.id,
+    name: user.name,
+    type: user.type,
+    avatar: blobUrl(user.avatarKey),
+    isEmailVerified: user.isEmailVerified,
+    isIdVerified: user.isIdVerified,
+  };
+}
+export type HeaderUser = ReturnType<typeof headerUser>;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.translations.app.title ?? fallbackTranslations.app.title },

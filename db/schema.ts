@@ -56,6 +56,8 @@ export const users = pgTable(
     price: integer('price'),
     description: text('description'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    // Interface language the person chose; mail to them is written in it.
+    locale: text('locale', { enum: LOCALES }).notNull().default('zh-TW'),
     guideStatus: text('guide_status', { enum: GUIDE_STATUSES }),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     emailVerifiedAt: tstz('email_verified_at'),
@@ -74,6 +76,7 @@ export const users = pgTable(
     index('users_type_city_idx').on(t.type, t.city),
     check('users_type_check', inList('type', USER_TYPES)),
     check('users_status_check', inList('status', USER_STATUSES)),
+    check('users_locale_check', inList('locale', LOCALES)),
     check('users_price_positive', sql`${t.price} is null or ${t.price} > 0`),
   ],
 );
@@ -86,6 +89,9 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
+    // 'web' sessions ride the httpOnly cookie; 'api' sessions are bearer tokens (JWT jti = id).
+    kind: text('kind', { enum: ['web', 'api'] }).notNull().default('web'),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

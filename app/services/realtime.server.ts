@@ -47,3 +47,12 @@ export async function attachRealtime(server: http.Server, options: { redisUrl?: 
 export function emitToUser(userId: number, event: string, payload: unknown): void {
   (globalThis as WithIo)[IO_KEY]?.to(userRoom(userId)).emit(event, payload);
 }
+
+export const sessionRoom = (sessionId: string) => `session_${sessionId}`;
+
+/** Drops the sockets opened with these sessions (after logout or blocking), on every instance. */
+export function disconnectSessions(sessionIds: string[]): void {
+  const io = (globalThis as WithIo)[IO_KEY];
+  if (!io || sessionIds.length === 0) return;
+  io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+}

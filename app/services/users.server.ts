@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
+import { blobUrl } from './blobs.server';
 import { hashPassword } from './passwords.server';
 
 export function normaliseEmail(email: string): string {
@@ -45,4 +46,46 @@ export async function ensureAdmin(email: string, password: string, db: Database 
     emailVerifiedAt: now,
   });
   return { created: true };
+}
+
+export type UserRow = typeof users.$inferSelect;
+export type UserType = UserRow['type'];
+
+/**
+ * What a user looks like outside the server (API `data.user`, the root loader): SPEC §3 User. Never the
+ * password hash. `isVerified` and `verificationStatus` are derived from the ID check (SPEC §3).
+ */
+export function toPublicUser(user: UserRow) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    type: user.type,
+    bio: user.bio,
+    city: user.city,
+    language: user.language,
+    price: user.price,
+    description: user.description,
+    avatar: blobUrl(user.avatarKey),
+    locale: user.locale,
+    status: user.status,
+    guideStatus: user.guideStatus,
+    isEmailVerified: user.isEmailVerified,
+    isIdVerified: user.isIdVerified,
+    isVerified: user.isIdVerified,
+    verificationStatus: user.isIdVerified ? ('approved' as const) : ('pending' as const),
+    emailVerificationDate: user.emailVerifiedAt?.toISOString() ?? null,
+    idVerificationType: user.idVerificationType,
+    idVerificationDate: user.idVerifiedAt?.toISOString() ?? null,
+    registerDate: user.registerDate.toISOString(),
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+    isBlocked: user.blockedAt !== null,
+    isArchived: user.deletedAt !== null,
+  };
+}
+export type PublicUser = ReturnType<typeof toPublicUser>;
+
+export async function findUserById(id: number, db: Database = getDb()) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
 }

@@ -1,0 +1,119 @@
+import { createCookie, redirect } from '@remix-run/node';
+import { getConfig } from '~/env.server';
+import { AppError } from '~/services/errors.server';
+import { getActiveSession, type ActiveSession, type SessionUser } from '~/services/sessions.server';
+import { verifyToken } from '~/services/tokens.server';
+import type { UserType } from '~/services/users.server';
+
+/**
+ * Who is asking (ARCHITECTURE §5): the web carries a session id in an httpOnly, SameSite=Lax, signed
+ * cookie; API clients send `Authorization: Bearer <JWT>`. Both resolve to a row in the sessions table, so
+ * revoking that row logs out either kind. Helpers throw a Response (redirect or 403) for route modules.
+ */
+export const SESSION_COOKIE = '__session';
+
+function sessionCookie() {
+  const config = getConfig();
+  return createCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure in production; a local `npm start` on plain http://localhost would otherwise never log in.
+    secure: config.NODE_ENV === 'production' && !config.PUBLIC_URL.startsWith('http://'),
+    secrets: [config.SESSION_SECRET],
+  });
+}
+
+/** Set-Cookie for a freshly opened web session (its expiry is the session's; it rolls on use). */
+export async function sessionCookieHeader(session: { id: string; expiresAt: Date }): Promise<string> {
+  return sessionCookie().serialize(session.id, { expires: session.expiresAt });
+}
+
+export async function clearSessionCookieHeader(): Promise<string> {
+  return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) });
+}
+
+const resolved = new WeakMap<Request, Promise<ActiveSession | undefined>>();
+
+function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get('authorization');
+  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : undefined;
+}
+
+async function resolve(request: Request): Promise<ActiveSession | undefined> {
+  const token = bearerToken(request);
+  if (token) {
+    const payload = verifyToken(token);
+    return payload ? getActiveSession(payload.sid) : undefined;
+  }
+  const id = await sessionCookie().parse(request.headers.get('cookie'));
+  return typeof id === 'string' && id ? getActiveSession(id) : undefined;
+}
+
+/** The live session of this request (bearer token first, then the cookie), looked up once per request. */
+export function getSession(request: Request): Promise<ActiveSession | undefined> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = resolve(request);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+export async function getUser(request: Request): Promise<SessionUser | undefined> {
+  return (await getSession(request))?.user;
+}
+
+/** Where each role lands after login (SPEC §2 /login-success). */
+export function roleHome(type: UserType | undefined): string {
+  return type === 'admin' ? '/admin' : type === 'guide' ? '/guide' : type === 'traveler' ? '/traveler' : '/';
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  return redirect(`/login?${params}`);
+}
+
+/** For pages: the logged-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<ActiveSession> {
+  const session = await getSession(request);
+  if (!session) throw loginRedirect(request);
+  return session;
+}
+
+/** For pages of one role: logged out → /login; another role → the translated 403 page. */
+export async function requireRole(request: Request, ...types: UserType[]): Promise<ActiveSession> {
+  const session = await requireUser(request);
+  if (!types.includes(session.user.type)) throw new Response('Forbidden', { status: 403 });
+  return session;
+}
+
+/** For /login and /register: someone already logged in goes to their home instead. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const session = await getSession(request);
+  if (session) throw redirect(roleHome(session.user.type));
+}
+
+/** For /api/v1 routes: the session or 401 UNAUTHORIZED. */
+export async function requireApiSession(request: Request): Promise<ActiveSession> {
+  const session = await getSession(request);
+  if (!session) throw new AppError('UNAUTHORIZED');
+  return session;
+}
+
+/** For /api/v1 routes of one role: 401 when anonymous, 403 FORBIDDEN for another role. */
+export async function requireApiRole(request: Request, ...types: UserType[]): Promise<ActiveSession> {
+  const session = await requireApiSession(request);
+  if (!types.includes(session.user.type)) throw new AppError('FORBIDDEN');
+  return session;
+}
+
+/**
+ * The client's address as Express saw it (server.ts puts req.ip in the load context; trust proxy is
+ * loopback only), for rate limits. A client-sent X-Forwarded-For is not believed.
+ */
+export function clientIp(context: { clientIp?: string } | undefined): string {
+  return context?.clientIp ?? 'unknown';
+}

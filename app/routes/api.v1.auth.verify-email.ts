@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { apiRoute, ok, parseBody } from '~/lib/api.server';
+import { clientIp } from '~/lib/auth.server';
+import { verifyEmailSchema } from '~/schemas/auth';
+import { toPublicUser, verifyEmail } from '~/services/auth.server';
+
+/** POST /api/v1/auth/verify-email {email,code} → data.token and data.user (now verified and logged in). */
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const input = await parseBody(request, verifyEmailSchema);
+  const { user, login } = await verifyEmail(input, 'api', { ip: clientIp(context) });
+  return ok({ token: login?.token, user: toPublicUser(user) });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  cityField,
+  descriptionField,
+  emailCodeField,
+  emailField,
+  honeypotField,
+  languagesField,
+  nameField,
+  newPasswordField,
+  priceField,
+} from './fields';
+
+/** Forms and API bodies of the accounts slice (SPEC §2 login/register, §7 Authentication). */
+
+const travelerRegistration = z.object({
+  type: z.literal('traveler'),
+  name: nameField,
+  email: emailField,
+  password: newPasswordField,
+  website: honeypotField,
+});
+
+const guideRegistration = travelerRegistration.extend({
+  type: z.literal('guide'),
+  city: cityField,
+  language: languagesField,
+  price: priceField,
+  description: descriptionField,
+});
+
+export const registerSchema = z.discriminatedUnion('type', [travelerRegistration, guideRegistration], {
+  error: 'validation.invalid',
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** Login only asks that both fields are filled (SPEC §5): '請填寫所有必填欄位'. */
+export const loginSchema = z.object({
+  email: z.string({ error: 'validation.requiredFields' }).trim().min(1, { error: 'validation.requiredFields' }),
+  password: z.string({ error: 'validation.requiredFields' }).min(1, { error: 'validation.requiredFields' }),
+  redirectTo: z.string().optional(),
+  website: honeypotField,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const verifyEmailSchema = z.object({
+  email: emailField,
+  code: emailCodeField,
+});
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+export const resendVerificationSchema = z.object({ email: emailField });

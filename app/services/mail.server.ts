@@ -1,0 +1,36 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { getDb, type Database } from '~db/client';
+import { outboxEmails } from '~db/schema';
+import { getConfig } from '~/env.server';
+
+/**
+ * Outgoing mail (ARCHITECTURE §3, §6): SMTP through nodemailer when SMTP_URL is set; otherwise the message
+ * is written to the server log and kept in the outbox_emails table, so a developer can still read a code.
+ */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+const TRANSPORT_KEY = Symbol.for('lvyou.mail-transport');
+type WithTransport = typeof globalThis & { [TRANSPORT_KEY]?: { url: string; transport: Transporter } };
+
+function smtpTransport(url: string): Transporter {
+  const g = globalThis as WithTransport;
+  if (g[TRANSPORT_KEY]?.url !== url) {
+    g[TRANSPORT_KEY] = { url, transport: nodemailer.createTransport(url) };
+  }
+  return g[TRANSPORT_KEY]!.transport;
+}
+
+export async function sendMail(mail: Mail, db: Database = getDb()): Promise<void> {
+  const config = getConfig();
+  if (config.SMTP_URL) {
+    await smtpTransport(config.SMTP_URL).sendMail({ from: config.MAIL_FROM, ...mail });
+    return;
+  }
+  await db.insert(outboxEmails).values(mail);
+  console.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+}
