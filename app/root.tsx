@@ -10,7 +10,10 @@ import {
 } from '@remix-run/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { EmailBanner } from '~/components/email-banner';
 import { ErrorPage } from '~/components/error-page';
+import { RealtimeConnection } from '~/components/realtime';
+import { Toasts } from '~/components/toasts';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
 import { useNonce } from '~/components/nonce';
@@ -138,9 +141,12 @@ function Shell({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <Header />
+      <EmailBanner />
       <main id="main" className="container">
+        <Toasts />
         {children}
       </main>
+      <RealtimeConnection />
       <Footer />
     </>
   );
