@@ -21,7 +21,7 @@ import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
 import { createI18n } from '~/i18n/instance';
 import { getLocale } from '~/i18n/i18n.server';
 import { resources } from '~/i18n/resources.server';
-import { getSession } from '~/lib/auth.server';
+import { getSession, sessionCookieHeader } from '~/lib/auth.server';
 import { getTheme } from '~/lib/preferences.server';
 import { takeToast } from '~/lib/toast.server';
 import { blobUrl } from '~/services/blobs.server';
@@ -50,10 +50,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const user = session ? headerUser(session.user) : null;
   const unreadCount = session ? await countUnread(session.user.id) : 0;
+  const headers = new Headers();
+  if (clear) headers.append('Set-Cookie', clear);
+  // A rolling session moved its expiry: the browser's cookie must follow, or it would still die at day 30.
+  if (session?.kind === 'web' && session.rolled) headers.append('Set-Cookie', await sessionCookieHeader(session));
   // Only the reader's language travels to the browser.
   return data(
     { locale, theme, translations: resources[locale].common, version: APP_VERSION, user, unreadCount, toast: toast ?? null },
-    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+    { headers },
   );
 }
 

@@ -81,12 +81,22 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   const type = request.headers.get('content-type') ?? '';
   try {
     if (type.includes('application/json')) body = await request.json();
-    else if (type.includes('form')) body = Object.fromEntries(await request.formData());
+    else if (type.includes('form')) body = formValues(await request.formData());
     else body = JSON.parse((await request.text()) || '{}');
   } catch {
     throw new AppError('VALIDATION_ERROR');
   }
   return parseValue(schema, body);
+}
+
+/** A form body as an object; a repeated name (ticked checkboxes) becomes an array of its values. */
+function formValues(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const values: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  for (const [key, value] of form) {
+    const previous = values[key];
+    values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return values;
 }
 
 export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

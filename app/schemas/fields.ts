@@ -35,12 +35,15 @@ export const languagesField = z.preprocess(
   }),
 );
 
-/** Daily price in whole NT$. */
-export const priceField = z.coerce
-  .number({ error: 'validation.priceRequired' })
-  .int({ error: 'validation.pricePositive' })
-  .positive({ error: 'validation.pricePositive' })
-  .max(1_000_000, { error: 'validation.invalid' });
+/** Daily price in whole NT$. An empty value is "required" (coercion alone would read it as 0). */
+export const priceField = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z.coerce
+    .number({ error: 'validation.priceRequired' })
+    .int({ error: 'validation.pricePositive' })
+    .positive({ error: 'validation.pricePositive' })
+    .max(1_000_000, { error: 'validation.invalid' }),
+);
 
 export const descriptionField = z
   .string({ error: 'validation.descriptionRequired' })

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { emailCodes, users } from '~db/schema';
 import { getConfig } from '~/env.server';
@@ -41,11 +41,14 @@ export async function resendCooldownSeconds(userId: number, db: Database = getDb
 
 /** Mails a fresh code (replacing any earlier one). Refused with 429 RESEND_COOLDOWN within 60 s of the last. */
 export async function sendVerificationCode(user: User, db: Database = getDb()): Promise<void> {
-  const wait = await resendCooldownSeconds(user.id, db);
-  if (wait > 0) throw new AppError('RESEND_COOLDOWN', { retryAfter: wait, params: { seconds: wait } });
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
-  const now = new Date();
   await db.transaction(async (tx) => {
+    // Simultaneous requests for one person take turns on their user row, so the cooldown check below sees
+    // a code another request has just issued (otherwise each of them would mail a code).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const wait = await resendCooldownSeconds(user.id, tx);
+    if (wait > 0) throw new AppError('RESEND_COOLDOWN', { retryAfter: wait, params: { seconds: wait } });
+    const now = new Date();
     await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id));
     await tx.insert(emailCodes).values({
       userId: user.id,
@@ -62,7 +65,12 @@ export async function ensureVerificationCode(user: User, db: Database = getDb())
   const row = await latestCode(user.id, db);
   if (row && isLive(row)) return;
   if ((await resendCooldownSeconds(user.id, db)) > 0) return;
-  await sendVerificationCode(user, db);
+  try {
+    await sendVerificationCode(user, db);
+  } catch (error) {
+    // Another request issued a code a moment ago: that one is on its way.
+    if (!(error instanceof AppError && error.code === 'RESEND_COOLDOWN')) throw error;
+  }
 }
 
 /**
@@ -75,15 +83,26 @@ export async function consumeVerificationCode(userId: number, code: string, db: 
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(userId, code), 'hex');
   if (!crypto.timingSafeEqual(expected, given)) {
+    // Incremented in SQL, so simultaneous wrong guesses each count (no lost update past the limit of 5).
     const [updated] = await db
       .update(emailCodes)
-      .set({ attempts: row.attempts + 1 })
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
       .where(eq(emailCodes.id, row.id))
       .returning({ attempts: emailCodes.attempts });
     throw new AppError(updated && updated.attempts >= MAX_CODE_ATTEMPTS ? 'CODE_EXPIRED' : 'INVALID_CODE');
   }
-  // Single use: delete it; a concurrent second use finds nothing and is refused.
-  const deleted = await db.delete(emailCodes).where(eq(emailCodes.id, row.id)).returning({ id: emailCodes.id });
+  // Single use: delete it while it is still live; a concurrent second use, or a right guess racing the
+  // wrong ones that voided the code, finds nothing and is refused.
+  const deleted = await db
+    .delete(emailCodes)
+    .where(
+      and(
+        eq(emailCodes.id, row.id),
+        lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
+        gt(emailCodes.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: emailCodes.id });
   if (deleted.length === 0) throw new AppError('CODE_EXPIRED');
 }
 

@@ -20,6 +20,8 @@ export interface ActiveSession {
   id: string;
   kind: SessionKind;
   expiresAt: Date;
+  /** The expiry moved on this request: the web cookie must be sent again with the new date. */
+  rolled: boolean;
   user: SessionUser;
 }
 
@@ -49,11 +51,13 @@ export async function getActiveSession(id: string, db: Database = getDb()): Prom
     );
   if (!row) return undefined;
   let expiresAt = row.session.expiresAt;
+  let rolled = false;
   if (row.session.kind === 'web' && now.getTime() - row.session.lastSeenAt.getTime() > ROLL_EVERY_MS) {
     expiresAt = new Date(now.getTime() + SESSION_MS);
+    rolled = true;
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
   }
-  return { id: row.session.id, kind: row.session.kind, expiresAt, user: row.user };
+  return { id: row.session.id, kind: row.session.kind, expiresAt, rolled, user: row.user };
 }
 
 export async function revokeSession(id: string, db: Database = getDb()): Promise<void> {
