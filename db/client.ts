@@ -32,6 +32,9 @@ const MIGRATIONS_DIR = path.resolve('db/migrations');
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that the server drops (restart, admin termination) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.error('postgres pool: idle connection lost:', error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -1,13 +1,231 @@
+import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
-import type { UserRow } from './users.server';
+import { users } from '~db/schema';
+import { userListQuerySchema, type UserListQuery, type UserListQueryInput, type UserSortField } from '~/schemas/user-admin';
+import { parseValue } from '~/lib/api.server';
+import { recordAudit, type AuditAction } from './audit.server';
+import { AppError } from './errors.server';
+import { paginate, type Pagination } from './guides.server';
+import { revokeUserSessions } from './sessions.server';
+import { toPublicUser, type PublicUser, type UserRow } from './users.server';
 
 /**
- * Admin moderation of accounts (SPEC §4 Users: archive/restore, block/unblock; §7 Users list).
- * Being written now; signatures are fixed so routes can import them.
+ * Admin moderation of accounts (SPEC §4 Users: archived and restored, blocked and unblocked; §6 Admin;
+ * §7 Users). The /api/v1/users routes and the /admin/users pages call these; each function checks that the
+ * actor is an admin itself, so a route that forgot its role check still cannot moderate.
+ *
+ * - Archive (`deleted_at`) hides an account: it leaves the user list, cannot log in, and every session
+ *   ends. Restore brings it back (a block stays in place).
+ * - Block (`blocked_at`, status suspended) keeps the account listed but locked out: every session ends at
+ *   once (sessions.server refuses blocked users too) and login answers ACCOUNT_BLOCKED. Unblock sets the
+ *   status back to active; the old sessions stay revoked, the person logs in again.
+ * - Repeating an action is a quiet no-op (same answer, no second audit row, the first timestamp kept).
+ * - An admin cannot block or archive their own account (FORBIDDEN, admin.errors.cannotModerateSelf).
+ * - Every change writes an audit_logs row in the same transaction.
  */
+
+/** A user as the admin screens see it: the public shape plus when it was blocked or archived. */
+export type AdminUser = PublicUser & { blockedAt: string | null; archivedAt: string | null };
+
+export function toAdminUser(user: UserRow): AdminUser {
+  return {
+    ...toPublicUser(user),
+    blockedAt: user.blockedAt?.toISOString() ?? null,
+    archivedAt: user.deletedAt?.toISOString() ?? null,
+  };
+}
+
+export interface UserListResult {
+  users: AdminUser[];
+  pagination: Pagination;
+  filters: { type: UserListQuery['type'] | null; search: string | null };
+  sorting: { sortBy: UserListQuery['sortBy']; sortOrder: UserListQuery['sortOrder'] };
+}
+
+function assertAdmin(actor: Pick<UserRow, 'type'> | undefined): asserts actor is UserRow {
+  if (!actor || actor.type !== 'admin') throw new AppError('FORBIDDEN');
+}
+
+// users.id is an int4 identity column.
+const MAX_USER_ID = 2_147_483_647;
+
+/**
+ * Reads a user id from a URL segment: anything that is not a positive whole number in the column's range
+ * ("abc", "1e3", "-1", "99999999999") names no user, so it is 404 USER_NOT_FOUND rather than a database error.
+ */
+export function parseUserId(raw: string | number | undefined): number {
+  const text = typeof raw === 'number' ? String(raw) : (raw ?? '');
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > MAX_USER_ID) throw new AppError('USER_NOT_FOUND');
+  return Number(text);
+}
+
+/** `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards. */
+export function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+const SORT_COLUMNS: Record<UserSortField, SQL> = {
+  registerDate: sql`${users.registerDate}`,
+  // Case-folded, so "alice" and "Bob" sort as people expect under any database collation.
+  name: sql`lower(${users.name})`,
+  email: sql`lower(${users.email})`,
+  lastLogin: sql`${users.lastLogin}`,
+  type: sql`${users.type}`,
+  id: sql`${users.id}`,
+};
+
+function orderBy(query: UserListQuery): SQL[] {
+  const dir = sql.raw(query.sortOrder === 'asc' ? 'asc' : 'desc');
+  // Never-logged-in people go last either way; the id keeps pages stable when values tie.
+  return [sql`${SORT_COLUMNS[query.sortBy]} ${dir} nulls last`, sql`${users.id} ${dir}`];
+}
+
+async function listByState(archived: boolean, input: UserListQueryInput, db: Database): Promise<UserListResult> {
+  // Routes parse already (and so does this, for callers passing raw search params): same rules either way.
+  const query = parseValue(userListQuerySchema, input);
+  const conditions: SQL[] = [archived ? isNotNull(users.deletedAt) : isNull(users.deletedAt)];
+  if (query.type) conditions.push(eq(users.type, query.type));
+  if (query.search) {
+    const pattern = likeContains(query.search);
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+  }
+  const where = and(...conditions);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy(query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    users: rows.map(toAdminUser),
+    pagination: paginate(query.page, query.limit, totals?.total ?? 0),
+    filters: { type: query.type ?? null, search: query.search ?? null },
+    sorting: { sortBy: query.sortBy, sortOrder: query.sortOrder },
+  };
+}
+
+/** Accounts that are not archived (blocked ones included, flagged isBlocked), one page at a time. */
+export async function listUsers(query: UserListQueryInput = {}, db: Database = getDb()): Promise<UserListResult> {
+  return listByState(false, query, db);
+}
+
+/** Archived accounts only (SPEC §7 GET /api/v1/users/archived/list), same query and shape. */
+export async function listArchivedUsers(query: UserListQueryInput = {}, db: Database = getDb()): Promise<UserListResult> {
+  return listByState(true, query, db);
+}
+
+interface Moderation {
+  action: AuditAction;
+  /** Refused on one's own account. */
+  notOnSelf: boolean;
+  /** Whether the account is already in the wanted state (then nothing changes). */
+  done(user: UserRow): boolean;
+  change(user: UserRow, now: Date): Partial<typeof users.$inferInsert>;
+  /** End every session of the account afterwards. */
+  revokeSessions: boolean;
+}
+
+async function moderate(actor: UserRow, userId: number, m: Moderation, db: Database): Promise<UserRow> {
+  assertAdmin(actor);
+  const id = parseUserId(userId);
+  if (m.notOnSelf && actor.id === id) throw new AppError('FORBIDDEN', { messageKey: 'admin.errors.cannotModerateSelf' });
+  const user = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!current) throw new AppError('USER_NOT_FOUND');
+    if (m.done(current)) return current;
+    const now = new Date();
+    const [updated] = (await tx
+      .update(users)
+      .set({ ...m.change(current, now), updatedAt: now })
+      .where(eq(users.id, id))
+      .returning()) as [UserRow];
+    await recordAudit(
+      {
+        actorId: actor.id,
+        action: m.action,
+        targetType: 'user',
+        targetId: id,
+        details: {
+          name: current.name,
+          email: current.email,
+          type: current.type,
+          ...(current.status !== updated.status ? { previousStatus: current.status, status: updated.status } : {}),
+        },
+      },
+      tx,
+    );
+    return updated;
+  });
+  // After the commit: from here on the account's tokens and cookies answer 401, and its sockets drop.
+  if (m.revokeSessions) await revokeUserSessions(id, db);
+  return user;
+}
+
+/** Archives an account (DELETE /api/v1/users/{id}); its sessions end. Idempotent. */
 export async function archiveUser(actor: UserRow, userId: number, db: Database = getDb()): Promise<UserRow> {
-  void actor;
-  void userId;
-  void db;
-  throw new Error('archiveUser: not written yet');
+  return moderate(
+    actor,
+    userId,
+    {
+      action: 'user.archive',
+      notOnSelf: true,
+      done: (u) => u.deletedAt !== null,
+      change: (_u, now) => ({ deletedAt: now }),
+      revokeSessions: true,
+    },
+    db,
+  );
+}
+
+/** Brings an archived account back (PUT /api/v1/users/{id}/restore). A block stays in place. */
+export async function restoreUser(actor: UserRow, userId: number, db: Database = getDb()): Promise<UserRow> {
+  return moderate(
+    actor,
+    userId,
+    {
+      action: 'user.restore',
+      notOnSelf: false,
+      done: (u) => u.deletedAt === null,
+      change: () => ({ deletedAt: null }),
+      revokeSessions: false,
+    },
+    db,
+  );
+}
+
+/** Locks an account out (POST /api/v1/users/{id}/block): status suspended, every session ends. */
+export async function blockUser(actor: UserRow, userId: number, db: Database = getDb()): Promise<UserRow> {
+  return moderate(
+    actor,
+    userId,
+    {
+      action: 'user.block',
+      notOnSelf: true,
+      done: (u) => u.blockedAt !== null && u.status === 'suspended',
+      change: (u, now) => ({ blockedAt: u.blockedAt ?? now, status: 'suspended' }),
+      revokeSessions: true,
+    },
+    db,
+  );
+}
+
+/** Lifts a block (POST /api/v1/users/{id}/unblock): status active; the person logs in again. */
+export async function unblockUser(actor: UserRow, userId: number, db: Database = getDb()): Promise<UserRow> {
+  return moderate(
+    actor,
+    userId,
+    {
+      action: 'user.unblock',
+      notOnSelf: false,
+      // An account that was never blocked keeps its status (inactive stays inactive).
+      done: (u) => u.blockedAt === null && u.status !== 'suspended',
+      change: () => ({ blockedAt: null, status: 'active' }),
+      revokeSessions: false,
+    },
+    db,
+  );
 }

@@ -1,0 +1,28 @@
+import { getDb, type Database } from '~db/client';
+import { auditLogs } from '~db/schema';
+
+/**
+ * The audit trail (ARCHITECTURE §4 audit_logs): who did what to which record, for /admin/logs. Written in
+ * the same transaction as the change it describes, so a rolled-back change leaves no trace and a committed
+ * one always has its row.
+ */
+export type AuditAction = 'user.archive' | 'user.restore' | 'user.block' | 'user.unblock' | (string & {});
+
+export interface AuditEntry {
+  /** The person who acted; null for the system (seed, scheduled jobs). */
+  actorId: number | null;
+  action: AuditAction;
+  targetType?: string;
+  targetId?: string | number;
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(entry: AuditEntry, db: Database = getDb()): Promise<void> {
+  await db.insert(auditLogs).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    details: entry.details ?? null,
+  });
+}

@@ -1,0 +1,533 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { flatRoutesUniversal } from '@remix-run/dev/dist/config/flat-routes.js';
+import { matchRoutes } from '@remix-run/react';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '~db/client';
+import { auditLogs, sessions, users } from '~db/schema';
+import * as logoutRoute from '~/routes/api.v1.auth.logout';
+import * as userRoute from '~/routes/api.v1.users.$id';
+import * as blockRoute from '~/routes/api.v1.users.$id.block';
+import * as restoreRoute from '~/routes/api.v1.users.$id.restore';
+import * as unblockRoute from '~/routes/api.v1.users.$id.unblock';
+import * as listRoute from '~/routes/api.v1.users._index';
+import * as archivedRoute from '~/routes/api.v1.users.archived.list';
+import { login } from '~/services/auth.server';
+import { AppError } from '~/services/errors.server';
+import { hashPassword } from '~/services/passwords.server';
+import { resetRateLimits } from '~/services/rate-limit.server';
+import { getActiveSession } from '~/services/sessions.server';
+import {
+  archiveUser,
+  blockUser,
+  listArchivedUsers,
+  listUsers,
+  restoreUser,
+  unblockUser,
+} from '~/services/user-admin.server';
+import type { UserRow } from '~/services/users.server';
+import { callRoute, loginAs } from '../support/api';
+import { createGuide, createTraveler, createUser } from '../support/factories';
+import { testDriver, useTestDatabase } from '../support/test-database';
+
+useTestDatabase();
+
+const PASSWORD = 'secret1';
+const meta = { ip: '198.51.100.7' };
+
+/** GET a list route with these search params, as `who`. */
+function getList(route: typeof listRoute | typeof archivedRoute, params: Record<string, string | number>, token?: string) {
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const base = route === listRoute ? '/api/v1/users' : '/api/v1/users/archived/list';
+  return callRoute(route.loader, { token, path: `${base}?${qs}` });
+}
+
+function moderateVia(route: typeof blockRoute | typeof unblockRoute | typeof restoreRoute, id: number | string, token?: string, headers?: Record<string, string>) {
+  const method = route === restoreRoute ? 'PUT' : 'POST';
+  const name = route === blockRoute ? 'block' : route === unblockRoute ? 'unblock' : 'restore';
+  return callRoute(route.action, { method, token, headers, params: { id: String(id) }, path: `/api/v1/users/${id}/${name}` });
+}
+
+async function auditRows(targetId: number, action?: string) {
+  return getDb()
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.targetId, String(targetId)), action ? eq(auditLogs.action, action) : undefined))
+    .orderBy(auditLogs.id);
+}
+
+async function liveSessionCount(userId: number) {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  return row!.n;
+}
+
+describe(`admin moderation of accounts (${testDriver})`, () => {
+  let admin: UserRow;
+  let adminToken: string;
+  let traveler: UserRow;
+  let travelerToken: string;
+  let guide: UserRow;
+  let guideToken: string;
+
+  beforeAll(async () => {
+    admin = await createUser({ type: 'admin', name: 'Root Admin', passwordHash: await hashPassword(PASSWORD) });
+    adminToken = (await loginAs(admin)).token;
+    traveler = await createTraveler({ name: 'Plain Traveler' });
+    travelerToken = (await loginAs(traveler)).token;
+    guide = await createGuide({ name: 'Plain Guide' });
+    guideToken = (await loginAs(guide)).token;
+  });
+
+  beforeEach(() => resetRateLimits());
+
+  describe('access', () => {
+    const calls = [
+      ['GET /api/v1/users', (token: string | undefined) => getList(listRoute, {}, token)],
+      ['GET /api/v1/users/archived/list', (token: string | undefined) => getList(archivedRoute, {}, token)],
+      ['PUT /api/v1/users/:id/restore', (token: string | undefined, id: number) => moderateVia(restoreRoute, id, token)],
+      ['POST /api/v1/users/:id/block', (token: string | undefined, id: number) => moderateVia(blockRoute, id, token)],
+      ['POST /api/v1/users/:id/unblock', (token: string | undefined, id: number) => moderateVia(unblockRoute, id, token)],
+    ] as const;
+
+    it.each(calls)('%s: anonymous 401, traveler and guide 403, admin 200', async (_name, call) => {
+      const victim = await createTraveler({ blockedAt: new Date(), status: 'suspended', deletedAt: new Date() });
+      const anonymous = await call(undefined, victim.id);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+      for (const token of [travelerToken, guideToken]) {
+        const res = await call(token, victim.id);
+        expect(res.status).toBe(403);
+        expect(res.json).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      }
+      // Nobody but the admin changed anything.
+      const [row] = await getDb().select().from(users).where(eq(users.id, victim.id));
+      expect(row).toEqual(victim);
+      expect(await auditRows(victim.id)).toHaveLength(0);
+      const ok = await call(adminToken, victim.id);
+      expect(ok.status).toBe(200);
+      expect(ok.json.success).toBe(true);
+    });
+
+    it('the service functions refuse a non-admin actor too', async () => {
+      const victim = await createTraveler();
+      for (const fn of [archiveUser, restoreUser, blockUser, unblockUser]) {
+        for (const actor of [traveler, guide]) {
+          await expect(fn(actor, victim.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+        }
+      }
+      const [row] = await getDb().select().from(users).where(eq(users.id, victim.id));
+      expect(row!.blockedAt).toBeNull();
+      expect(row!.deletedAt).toBeNull();
+      expect(await auditRows(victim.id)).toHaveLength(0);
+    });
+  });
+
+  describe('list', () => {
+    const ids: number[] = [];
+
+    beforeAll(async () => {
+      // 45 members of one group, registered one day apart (newest = member 45).
+      for (let i = 1; i <= 45; i++) {
+        const u = await createTraveler({
+          name: `Member ${String(i).padStart(2, '0')}`,
+          email: `member${String(i).padStart(2, '0')}@bulk-group.test`,
+          registerDate: new Date(Date.UTC(2024, 0, i)),
+        });
+        ids.push(u.id);
+      }
+    });
+
+    it('pages 45 matching users by 20: 3 pages, hasNext/hasPrev right, newest first by default', async () => {
+      const first = await getList(listRoute, { search: 'bulk-group', limit: 20 }, adminToken);
+      expect(first.status).toBe(200);
+      expect(first.json.data.pagination).toEqual({ page: 1, limit: 20, total: 45, totalPages: 3, hasNext: true, hasPrev: false });
+      expect(first.json.data.users).toHaveLength(20);
+      expect(first.json.data.users[0].name).toBe('Member 45');
+      expect(first.json.data.users[19].name).toBe('Member 26');
+      expect(first.json.data.sorting).toEqual({ sortBy: 'registerDate', sortOrder: 'desc' });
+      expect(first.json.data.filters).toEqual({ type: null, search: 'bulk-group' });
+
+      const second = await getList(listRoute, { search: 'bulk-group', page: 2 }, adminToken);
+      expect(second.json.data.pagination).toMatchObject({ page: 2, hasNext: true, hasPrev: true });
+      expect(second.json.data.users[0].name).toBe('Member 25');
+
+      const last = await getList(listRoute, { search: 'bulk-group', limit: 20, page: 3 }, adminToken);
+      expect(last.json.data.pagination).toEqual({ page: 3, limit: 20, total: 45, totalPages: 3, hasNext: false, hasPrev: true });
+      expect(last.json.data.users.map((u: { name: string }) => u.name)).toEqual([
+        'Member 05',
+        'Member 04',
+        'Member 03',
+        'Member 02',
+        'Member 01',
+      ]);
+
+      // Past the end: an empty page, not an error.
+      const beyond = await getList(listRoute, { search: 'bulk-group', page: 4 }, adminToken);
+      expect(beyond.status).toBe(200);
+      expect(beyond.json.data.users).toEqual([]);
+      expect(beyond.json.data.pagination).toMatchObject({ page: 4, total: 45, hasNext: false, hasPrev: true });
+    });
+
+    it('defaults to 20 a page and counts every non-archived user', async () => {
+      const res = await getList(listRoute, { _t: Date.now(), r: '0.123' }, adminToken);
+      expect(res.status).toBe(200);
+      const [all] = await getDb().select({ n: count() }).from(users).where(isNull(users.deletedAt));
+      expect(all!.n).toBeGreaterThan(45);
+      expect(res.json.data.pagination).toMatchObject({ page: 1, limit: 20, total: all!.n, totalPages: Math.ceil(all!.n / 20) });
+      expect(res.json.data.users).toHaveLength(20);
+      // The public shape: never the password hash.
+      expect(res.json.data.users[0]).not.toHaveProperty('passwordHash');
+      expect(res.json.data.users[0]).toHaveProperty('isBlocked');
+    });
+
+    it('clamps a limit above 100 to 100 (documented in app/schemas/user-admin.ts)', async () => {
+      const res = await getList(listRoute, { limit: 500 }, adminToken);
+      expect(res.status).toBe(200);
+      expect(res.json.data.pagination.limit).toBe(100);
+      expect(res.json.data.users.length).toBeLessThanOrEqual(100);
+      expect(res.json.data.users.length).toBe(Math.min(100, res.json.data.pagination.total));
+    });
+
+    it.each([
+      ['limit', { limit: 0 }],
+      ['limit', { limit: 'abc' }],
+      ['limit', { limit: 2.5 }],
+      ['page', { page: 0 }],
+      ['page', { page: -1 }],
+      ['sortBy', { sortBy: 'password_hash' }],
+      ['sortOrder', { sortOrder: 'sideways' }],
+      ['type', { type: 'superuser' }],
+    ] as const)('a bad %s is 400 VALIDATION_ERROR naming the field (%o)', async (field, params) => {
+      const res = await getList(listRoute, params, adminToken);
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('VALIDATION_ERROR');
+      expect(Object.keys(res.json.errors)).toEqual([field]);
+    });
+
+    it('empty parameters (a plain HTML form) count as absent', async () => {
+      const res = await getList(listRoute, { type: '', search: '', sortBy: '', page: '', limit: '' }, adminToken);
+      expect(res.status).toBe(200);
+      expect(res.json.data.filters).toEqual({ type: null, search: null });
+      expect(res.json.data.sorting).toEqual({ sortBy: 'registerDate', sortOrder: 'desc' });
+      expect(res.json.data.pagination).toMatchObject({ page: 1, limit: 20 });
+    });
+
+    it('sorts by name ascending and descending, case-insensitively', async () => {
+      await createTraveler({ name: 'charlie Sorter', email: 'c@sorting-group.test' });
+      await createTraveler({ name: 'Alice Sorter', email: 'a@sorting-group.test' });
+      await createTraveler({ name: 'bob Sorter', email: 'b@sorting-group.test' });
+      await createTraveler({ name: 'Dora Sorter', email: 'd@sorting-group.test' });
+      const asc = await getList(listRoute, { search: 'sorting-group', sortBy: 'name', sortOrder: 'asc' }, adminToken);
+      expect(asc.json.data.users.map((u: { name: string }) => u.name)).toEqual([
+        'Alice Sorter',
+        'bob Sorter',
+        'charlie Sorter',
+        'Dora Sorter',
+      ]);
+      expect(asc.json.data.sorting).toEqual({ sortBy: 'name', sortOrder: 'asc' });
+      const desc = await getList(listRoute, { search: 'sorting-group', sortBy: 'name' }, adminToken);
+      expect(desc.json.data.users.map((u: { name: string }) => u.name)).toEqual([
+        'Dora Sorter',
+        'charlie Sorter',
+        'bob Sorter',
+        'Alice Sorter',
+      ]);
+    });
+
+    it('sorts by last login with never-logged-in people last, and by id', async () => {
+      const never = await createTraveler({ email: 'never@login-group.test' });
+      const old = await createTraveler({ email: 'old@login-group.test', lastLogin: new Date('2025-01-01T00:00:00Z') });
+      const recent = await createTraveler({ email: 'recent@login-group.test', lastLogin: new Date('2025-06-01T00:00:00Z') });
+      const byLogin = async (sortOrder: string) =>
+        (await getList(listRoute, { search: 'login-group', sortBy: 'lastLogin', sortOrder }, adminToken)).json.data.users.map(
+          (u: { id: number }) => u.id,
+        );
+      expect(await byLogin('desc')).toEqual([recent.id, old.id, never.id]);
+      expect(await byLogin('asc')).toEqual([old.id, recent.id, never.id]);
+      const byId = await getList(listRoute, { search: 'login-group', sortBy: 'id', sortOrder: 'asc' }, adminToken);
+      expect(byId.json.data.users.map((u: { id: number }) => u.id)).toEqual([never.id, old.id, recent.id]);
+    });
+
+    it('filters by type', async () => {
+      const res = await getList(listRoute, { type: 'guide', limit: 100 }, adminToken);
+      expect(res.status).toBe(200);
+      const [guides] = await getDb()
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.type, 'guide'), isNull(users.deletedAt)));
+      expect(res.json.data.pagination.total).toBe(guides!.n);
+      expect(res.json.data.users.length).toBeGreaterThan(0);
+      expect(res.json.data.users.every((u: { type: string }) => u.type === 'guide')).toBe(true);
+      expect(res.json.data.users.map((u: { id: number }) => u.id)).toContain(guide.id);
+      expect(res.json.data.filters).toEqual({ type: 'guide', search: null });
+
+      const admins = await getList(listRoute, { type: 'admin' }, adminToken);
+      expect(admins.json.data.users.map((u: { id: number }) => u.id)).toContain(admin.id);
+      expect(admins.json.data.users.every((u: { type: string }) => u.type === 'admin')).toBe(true);
+    });
+
+    it('searches part of the email or the name, case-insensitively', async () => {
+      const mixed = await createTraveler({ name: '林小明', email: 'Ming.Lin.Case@Example-Search.test' });
+      const byEmail = await getList(listRoute, { search: 'lin.CASE@example' }, adminToken);
+      expect(byEmail.json.data.users.map((u: { id: number }) => u.id)).toEqual([mixed.id]);
+      const byName = await getList(listRoute, { search: '小明' }, adminToken);
+      expect(byName.json.data.users.map((u: { id: number }) => u.id)).toEqual([mixed.id]);
+      const none = await getList(listRoute, { search: 'nobody-has-this' }, adminToken);
+      expect(none.json.data.users).toEqual([]);
+      expect(none.json.data.pagination).toMatchObject({ total: 0, totalPages: 1, hasNext: false, hasPrev: false });
+    });
+
+    it('matches %, _ and \\ in a search literally', async () => {
+      const percent = await createTraveler({ email: 'deal100%off@wild.test' });
+      await createTraveler({ email: 'deal100xoff@wild.test' });
+      const underscore = await createTraveler({ email: 'snake_case@wild.test' });
+      await createTraveler({ email: 'snakeXcase@wild.test' });
+      const backslash = await createTraveler({ name: 'Back\\Slash', email: 'back1@wild.test' });
+      await createTraveler({ name: 'BackSlash', email: 'back2@wild.test' });
+      const ids = async (search: string) =>
+        (await getList(listRoute, { search }, adminToken)).json.data.users.map((u: { id: number }) => u.id);
+      expect(await ids('100%off')).toEqual([percent.id]);
+      expect(await ids('%')).toEqual([percent.id]);
+      expect(await ids('snake_case')).toEqual([underscore.id]);
+      expect(await ids('back\\s')).toEqual([backslash.id]);
+    });
+
+    it('the service fills in the defaults when called directly', async () => {
+      const result = await listUsers({ search: 'bulk-group' });
+      expect(result.pagination).toMatchObject({ page: 1, limit: 20, total: 45 });
+      await expect(listUsers({ limit: -5 })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    });
+  });
+
+  describe('archive and restore', () => {
+    it('archived users leave the list, appear in archived/list, lose their sessions; restore brings them back', async () => {
+      const target = await createTraveler({ email: 'archive-me@moderation.test', passwordHash: await hashPassword(PASSWORD) });
+      const other = await createTraveler({ email: 'keep-me@moderation.test' });
+      const session = await loginAs(target);
+
+      const archived = await archiveUser(admin, target.id);
+      expect(archived.deletedAt).toBeInstanceOf(Date);
+
+      const list = await getList(listRoute, { search: 'moderation.test' }, adminToken);
+      expect(list.json.data.users.map((u: { id: number }) => u.id)).toEqual([other.id]);
+      const archivedList = await getList(archivedRoute, { search: 'moderation.test' }, adminToken);
+      expect(archivedList.status).toBe(200);
+      expect(archivedList.json.data.users.map((u: { id: number }) => u.id)).toEqual([target.id]);
+      expect(archivedList.json.data.users[0]).toMatchObject({ isArchived: true, archivedAt: archived.deletedAt!.toISOString() });
+      expect(archivedList.json.data.pagination).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1, hasNext: false, hasPrev: false });
+      expect((await listArchivedUsers({})).users.every((u) => u.isArchived)).toBe(true);
+
+      // Every session ended: the bearer token and the cookie are dead, and login is refused.
+      expect(await liveSessionCount(target.id)).toBe(0);
+      expect((await callRoute(logoutRoute.action, { method: 'POST', token: session.token })).status).toBe(401);
+      expect(await getActiveSession(session.webSessionId)).toBeUndefined();
+      await expect(login({ email: target.email, password: PASSWORD }, 'api', meta)).rejects.toMatchObject({
+        code: 'ACCOUNT_BLOCKED',
+      });
+
+      const restored = await moderateVia(restoreRoute, target.id, adminToken);
+      expect(restored.status).toBe(200);
+      expect(restored.json.data.user).toMatchObject({ id: target.id, isArchived: false, archivedAt: null });
+      expect(restored.json.data.user).not.toHaveProperty('passwordHash');
+      const back = await getList(listRoute, { search: 'moderation.test', sortBy: 'id', sortOrder: 'asc' }, adminToken);
+      expect(back.json.data.users.map((u: { id: number }) => u.id)).toEqual([target.id, other.id]);
+      expect((await getList(archivedRoute, { search: 'moderation.test' }, adminToken)).json.data.users).toEqual([]);
+      // Restored people log in again (their old sessions stay ended).
+      const again = await login({ email: target.email, password: PASSWORD }, 'api', meta);
+      expect(again.token).toBeTruthy();
+      expect((await callRoute(logoutRoute.action, { method: 'POST', token: session.token })).status).toBe(401);
+
+      const archiveAudit = await auditRows(target.id, 'user.archive');
+      expect(archiveAudit).toHaveLength(1);
+      expect(archiveAudit[0]).toMatchObject({ actorId: admin.id, targetType: 'user', targetId: String(target.id) });
+      expect(archiveAudit[0]!.details).toMatchObject({ email: target.email });
+      const restoreAudit = await auditRows(target.id, 'user.restore');
+      expect(restoreAudit).toHaveLength(1);
+      expect(restoreAudit[0]).toMatchObject({ actorId: admin.id, targetType: 'user' });
+    });
+
+    it('archiving twice (and restoring twice) is idempotent: same timestamp, one audit row each', async () => {
+      const target = await createTraveler();
+      const first = await archiveUser(admin, target.id);
+      const second = await archiveUser(admin, target.id);
+      expect(second.deletedAt!.toISOString()).toBe(first.deletedAt!.toISOString());
+      expect(await auditRows(target.id, 'user.archive')).toHaveLength(1);
+      expect((await moderateVia(restoreRoute, target.id, adminToken)).status).toBe(200);
+      const twice = await moderateVia(restoreRoute, target.id, adminToken);
+      expect(twice.status).toBe(200);
+      expect(twice.json.data.user.isArchived).toBe(false);
+      expect(await auditRows(target.id, 'user.restore')).toHaveLength(1);
+    });
+
+    it('DELETE /api/v1/users/{id} (the user route, which calls archiveUser) archives for admins only', async () => {
+      const target = await createTraveler({ email: 'delete-route@moderation-delete.test' });
+      const del = (token?: string, id: number | string = target.id) =>
+        callRoute(userRoute.action, { method: 'DELETE', token, params: { id: String(id) }, path: `/api/v1/users/${id}` });
+      expect((await del(undefined)).status).toBe(401);
+      expect((await del(travelerToken)).status).toBe(403);
+      expect((await del(guideToken)).status).toBe(403);
+      expect(await auditRows(target.id)).toHaveLength(0);
+      const res = await del(adminToken);
+      expect(res.status).toBe(200);
+      expect(res.json.data.user).toMatchObject({ id: target.id, isArchived: true });
+      expect((await getList(archivedRoute, { search: 'moderation-delete' }, adminToken)).json.data.users).toHaveLength(1);
+      expect(await auditRows(target.id, 'user.archive')).toHaveLength(1);
+      const self = await del(adminToken, admin.id);
+      expect(self.status).toBe(403);
+      expect(self.json.message).toBe('無法停用或封存自己的帳號');
+      expect((await del(adminToken, 'nope')).status).toBe(404);
+    });
+
+    it('an admin cannot archive themself', async () => {
+      const error = await archiveUser(admin, admin.id).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 'FORBIDDEN', messageKey: 'admin.errors.cannotModerateSelf' });
+      const [row] = await getDb().select().from(users).where(eq(users.id, admin.id));
+      expect(row!.deletedAt).toBeNull();
+      expect(await auditRows(admin.id)).toHaveLength(0);
+    });
+
+    it('an unknown or malformed id is USER_NOT_FOUND', async () => {
+      await expect(archiveUser(admin, 987_654)).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+      await expect(archiveUser(admin, Number.NaN)).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+      await expect(restoreUser(admin, 2 ** 40)).rejects.toMatchObject({ code: 'USER_NOT_FOUND' });
+    });
+  });
+
+  describe('block and unblock', () => {
+    it('block ends every session at once, keeps the user listed, and login answers ACCOUNT_BLOCKED; unblock lets them log in', async () => {
+      const target = await createGuide({ email: 'block-me@blocking.test', passwordHash: await hashPassword(PASSWORD) });
+      const session = await loginAs(target);
+      const viaLogin = await login({ email: target.email, password: PASSWORD }, 'web', meta);
+      expect(await liveSessionCount(target.id)).toBe(3);
+
+      const res = await moderateVia(blockRoute, target.id, adminToken);
+      expect(res.status).toBe(200);
+      expect(res.json.data.user).toMatchObject({ id: target.id, isBlocked: true, status: 'suspended' });
+      expect(res.json.data.user.blockedAt).toEqual(expect.any(String));
+
+      expect(await liveSessionCount(target.id)).toBe(0);
+      const denied = await callRoute(logoutRoute.action, { method: 'POST', token: session.token });
+      expect(denied.status).toBe(401);
+      expect(denied.json.code).toBe('UNAUTHORIZED');
+      expect(await getActiveSession(session.webSessionId)).toBeUndefined();
+      expect(await getActiveSession(viaLogin.session.id)).toBeUndefined();
+      await expect(login({ email: target.email, password: PASSWORD }, 'api', meta)).rejects.toMatchObject({
+        code: 'ACCOUNT_BLOCKED',
+      });
+
+      // Blocked, not archived: still in the user list, flagged.
+      const listed = await getList(listRoute, { search: 'blocking.test' }, adminToken);
+      expect(listed.json.data.users).toEqual([expect.objectContaining({ id: target.id, isBlocked: true, status: 'suspended' })]);
+
+      const lifted = await moderateVia(unblockRoute, target.id, adminToken);
+      expect(lifted.status).toBe(200);
+      expect(lifted.json.data.user).toMatchObject({ id: target.id, isBlocked: false, status: 'active', blockedAt: null });
+      const again = await login({ email: target.email, password: PASSWORD }, 'api', meta);
+      const check = await callRoute(logoutRoute.action, { method: 'POST', token: again.token });
+      expect(check.status).toBe(200);
+      // The sessions that were open before the block stay ended.
+      expect((await callRoute(logoutRoute.action, { method: 'POST', token: session.token })).status).toBe(401);
+
+      const blockAudit = await auditRows(target.id, 'user.block');
+      expect(blockAudit).toHaveLength(1);
+      expect(blockAudit[0]).toMatchObject({ actorId: admin.id, targetType: 'user', targetId: String(target.id) });
+      expect(blockAudit[0]!.details).toMatchObject({ previousStatus: 'active', status: 'suspended' });
+      const unblockAudit = await auditRows(target.id, 'user.unblock');
+      expect(unblockAudit).toHaveLength(1);
+      expect(unblockAudit[0]!.details).toMatchObject({ previousStatus: 'suspended', status: 'active' });
+    });
+
+    it('blocking twice keeps the first timestamp and writes one audit row; unblocking a never-blocked user changes nothing', async () => {
+      const target = await createTraveler();
+      const first = await blockUser(admin, target.id);
+      const second = await moderateVia(blockRoute, target.id, adminToken);
+      expect(second.status).toBe(200);
+      expect(second.json.data.user.blockedAt).toBe(first.blockedAt!.toISOString());
+      expect(await auditRows(target.id, 'user.block')).toHaveLength(1);
+
+      const inactive = await createTraveler({ status: 'inactive' });
+      const same = await unblockUser(admin, inactive.id);
+      expect(same.status).toBe('inactive');
+      expect(await auditRows(inactive.id)).toHaveLength(0);
+    });
+
+    it('an admin cannot block themself (403 with a clear message in the asker\'s language)', async () => {
+      const zh = await moderateVia(blockRoute, admin.id, adminToken);
+      expect(zh.status).toBe(403);
+      expect(zh.json).toMatchObject({ success: false, code: 'FORBIDDEN', message: '無法停用或封存自己的帳號' });
+      const en = await moderateVia(blockRoute, admin.id, adminToken, { 'accept-language': 'en-US,en;q=0.9' });
+      expect(en.json.message).toBe("You can't block or archive your own account.");
+      const ja = await moderateVia(blockRoute, admin.id, adminToken, { 'accept-language': 'ja' });
+      expect(ja.json.message).toBe('自分のアカウントを停止またはアーカイブすることはできません。');
+      await expect(blockUser(admin, admin.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      // The admin is still logged in and unblocked.
+      const [row] = await getDb().select().from(users).where(eq(users.id, admin.id));
+      expect(row!.blockedAt).toBeNull();
+      expect((await getList(listRoute, {}, adminToken)).status).toBe(200);
+    });
+
+    it('another admin can be blocked (and then loses access to the admin API)', async () => {
+      const second = await createUser({ type: 'admin' });
+      const { token } = await loginAs(second);
+      expect((await getList(listRoute, {}, token)).status).toBe(200);
+      expect((await moderateVia(blockRoute, second.id, adminToken)).status).toBe(200);
+      expect((await getList(listRoute, {}, token)).status).toBe(401);
+    });
+  });
+
+  describe('ids and routing', () => {
+    it.each(['abc', '0', '-1', '1e3', '12abc', '99999999999', '987654', 'archived'])(
+      'id %s answers 404 USER_NOT_FOUND on block, unblock and restore',
+      async (id) => {
+        for (const route of [blockRoute, unblockRoute, restoreRoute]) {
+          const res = await moderateVia(route, id, adminToken);
+          expect(res.status).toBe(404);
+          expect(res.json).toMatchObject({ success: false, code: 'USER_NOT_FOUND' });
+        }
+      },
+    );
+
+    it('/api/v1/users/archived/list is its own route, not an $id route', () => {
+      const appDir = path.resolve('app');
+      const files = fs.readdirSync(path.join(appDir, 'routes')).filter((f) => /\.(tsx?|jsx?)$/.test(f));
+      const manifest = flatRoutesUniversal(appDir, files.map((f) => `${appDir}/routes/${f}`));
+      type Node = { id: string; path?: string; index?: boolean; children: Node[] };
+      const nodes = new Map<string, Node>([['root', { id: 'root', path: '', children: [] }]]);
+      for (const r of Object.values(manifest)) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, children: [] });
+      for (const r of Object.values(manifest)) nodes.get(r.parentId ?? 'root')!.children.push(nodes.get(r.id)!);
+      const leaf = (url: string) => {
+        const matches = matchRoutes([nodes.get('root')!] as never, url) as { route: Node; params: Record<string, string> }[] | null;
+        const last = matches?.at(-1);
+        return last && { id: last.route.id, params: last.params };
+      };
+      expect(leaf('/api/v1/users/archived/list')).toEqual({ id: 'routes/api.v1.users.archived.list', params: {} });
+      expect(leaf('/api/v1/users')?.id).toBe('routes/api.v1.users._index');
+      expect(leaf('/api/v1/users/42')).toEqual({ id: 'routes/api.v1.users.$id', params: { id: '42' } });
+      expect(leaf('/api/v1/users/42/restore')).toEqual({ id: 'routes/api.v1.users.$id.restore', params: { id: '42' } });
+      expect(leaf('/api/v1/users/42/block')).toEqual({ id: 'routes/api.v1.users.$id.block', params: { id: '42' } });
+      expect(leaf('/api/v1/users/42/unblock')).toEqual({ id: 'routes/api.v1.users.$id.unblock', params: { id: '42' } });
+      // The action routes nest under the $id route in the manifest, but Remix serves a resource request with
+      // the leaf module only (server-runtime handleResourceRequest), so the parent's loader never runs.
+      // "archived" alone would be an id, and ids are numbers: see the 404 test above.
+      expect(leaf('/api/v1/users/archived')).toEqual({ id: 'routes/api.v1.users.$id', params: { id: 'archived' } });
+    });
+
+    it('the archived/list module answers the list, not a user lookup', async () => {
+      const gone = await createTraveler({ email: 'routing@archived-route.test' });
+      await archiveUser(admin, gone.id);
+      const res = await callRoute(archivedRoute.loader, { token: adminToken, path: '/api/v1/users/archived/list?search=archived-route' });
+      expect(res.status).toBe(200);
+      expect(res.json.data).toMatchObject({
+        users: [expect.objectContaining({ id: gone.id, isArchived: true })],
+        pagination: { total: 1 },
+        filters: { type: null, search: 'archived-route' },
+        sorting: { sortBy: 'registerDate', sortOrder: 'desc' },
+      });
+    });
+  });
+});
