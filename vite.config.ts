@@ -32,6 +32,7 @@ export default defineConfig({
       'react/jsx-runtime',
       'react/jsx-dev-runtime',
       '@remix-run/react',
+      'socket.io-client',
       'i18next',
       'react-i18next',
       'react-markdown',

@@ -1,5 +1,6 @@
 import { createCookie, redirect } from '@remix-run/node';
 import { getConfig } from '~/env.server';
+import { roleHomePath } from '~/lib/roles';
 import { AppError } from '~/services/errors.server';
 import { getActiveSession, type ActiveSession, type SessionUser } from '~/services/sessions.server';
 import { verifyToken } from '~/services/tokens.server';
@@ -27,6 +28,15 @@ function sessionCookie() {
 /** Set-Cookie for a freshly opened web session (its expiry is the session's; it rolls on use). */
 export async function sessionCookieHeader(session: { id: string; expiresAt: Date }): Promise<string> {
   return sessionCookie().serialize(session.id, { expires: session.expiresAt });
+}
+
+/**
+ * The session id in a `Cookie` header (the signed `__session` cookie), or undefined. Socket.IO handshakes
+ * use it: they carry the browser's cookies but are not a Remix request.
+ */
+export async function parseSessionCookie(cookieHeader: string | null | undefined): Promise<string | undefined> {
+  const id = await sessionCookie().parse(cookieHeader ?? null);
+  return typeof id === 'string' && id ? id : undefined;
 }
 
 export async function clearSessionCookieHeader(): Promise<string> {
@@ -67,7 +77,7 @@ export async function getUser(request: Request): Promise<SessionUser | undefined
 
 /** Where each role lands after login (SPEC §2 /login-success). */
 export function roleHome(type: UserType | undefined): string {
-  return type === 'admin' ? '/admin' : type === 'guide' ? '/guide' : type === 'traveler' ? '/traveler' : '/';
+  return roleHomePath(type);
 }
 
 function loginRedirect(request: Request): Response {

@@ -4,11 +4,16 @@ import { Link, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getFixedT, localeCookie } from '~/i18n/i18n.server';
+import { getSession } from '~/lib/auth.server';
 import { themeCookie } from '~/lib/preferences.server';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { preferenceSchema } from '~/schemas/preferences';
+import { saveUserLocale } from '~/services/user-preferences.server';
 
-/** Language and theme choices: plain form posts that set a cookie and go back to the page they came from. */
+/**
+ * Language and theme choices: plain form posts that set a cookie and go back to the page they came from.
+ * A logged-in person's language is also stored on their account (users.locale), so mail follows it.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: preferenceSchema });
   if (submission.status !== 'success') {
@@ -16,6 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: t('errors.invalidPreference') }, { status: 400 });
   }
   const choice = submission.value;
+  if (choice.intent === 'locale') {
+    const session = await getSession(request);
+    if (session) await saveUserLocale(session.user.id, choice.locale);
+  }
   const cookie =
     choice.intent === 'locale' ? await localeCookie.serialize(choice.locale) : await themeCookie.serialize(choice.theme);
   return redirect(safeRedirectPath(choice.redirectTo), { headers: { 'Set-Cookie': cookie } });

@@ -1,13 +1,23 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
+import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attachRealtime, emitToUser, userRoom, type Realtime } from '~/services/realtime.server';
+import { sessions, users } from '~db/schema';
+import { getDb } from '~db/client';
+import { attachRealtime, emitToUser, type JoinAck, type Realtime } from '~/services/realtime.server';
+import { revokeSession, revokeUserSessions } from '~/services/sessions.server';
+import { signToken } from '~/services/tokens.server';
+import { loginAs } from '../support/api';
+import { createGuide, createTraveler } from '../support/factories';
+import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**
- * Real Socket.IO servers on real ports, a real client, and (with TEST_REDIS_URL) the real Redis adapter.
- * Accounts do not exist yet, so the test itself puts the socket in its user room, as login will.
+ * Real Socket.IO servers on real ports, real clients, real sessions in a real database, and (with
+ * TEST_REDIS_URL) the real Redis adapter between two instances.
  */
+useTestDatabase();
+
 const redisUrl = process.env.TEST_REDIS_URL;
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -17,10 +27,6 @@ afterEach(async () => {
 async function startInstance(options: { redisUrl?: string } = {}): Promise<{ realtime: Realtime; url: string }> {
   const server = http.createServer();
   const realtime = await attachRealtime(server, options);
-  realtime.io.on('connection', (socket) => {
-    const userId = Number(socket.handshake.auth.userId);
-    if (userId) void socket.join(userRoom(userId));
-  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanup.push(async () => {
     await realtime.close();
@@ -29,14 +35,31 @@ async function startInstance(options: { redisUrl?: string } = {}): Promise<{ rea
   return { realtime, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function connectAs(url: string, userId: number): Promise<Socket> {
-  const socket = connect(url, { auth: { userId }, transports: ['websocket'], reconnection: false });
+type Options = Partial<ManagerOptions & SocketOptions>;
+
+function open(url: string, options: Options = {}): Socket {
+  const socket = connect(url, { transports: ['websocket'], reconnection: false, timeout: 5_000, ...options });
   cleanup.push(() => void socket.close());
+  return socket;
+}
+
+/** Resolves once connected; rejects with the server's refusal. */
+async function connectWith(url: string, options: Options = {}): Promise<Socket> {
+  const socket = open(url, options);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
   return socket;
+}
+
+/** The connect_error message the server answers with (fails the test if the socket connects instead). */
+async function refusal(url: string, options: Options = {}): Promise<string> {
+  const socket = open(url, options);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected, but should have been refused')));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
 }
 
 function nextEvent(socket: Socket, event: string, timeoutMs = 3_000): Promise<unknown> {
@@ -49,28 +72,159 @@ function nextEvent(socket: Socket, event: string, timeoutMs = 3_000): Promise<un
   });
 }
 
-describe('realtime', () => {
-  it('delivers an event to every tab of that user and to no one else', async () => {
-    const { url } = await startInstance();
-    const [tab1, tab2, stranger] = [await connectAs(url, 7), await connectAs(url, 7), await connectAs(url, 8)];
-    let strangerGot = false;
-    stranger.on('order_update', () => (strangerGot = true));
+/** Collects every event of one name, to prove later that none arrived. */
+function record(socket: Socket, event: string): unknown[] {
+  const got: unknown[] = [];
+  socket.on(event, (payload: unknown) => got.push(payload));
+  return got;
+}
 
-    const received = Promise.all([nextEvent(tab1, 'order_update'), nextEvent(tab2, 'order_update')]);
-    emitToUser(7, 'order_update', { id: 42, status: 'confirmed' });
-    expect(await received).toEqual([{ id: 42, status: 'confirmed' }, { id: 42, status: 'confirmed' }]);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(strangerGot).toBe(false);
+const settle = (ms = 250) => new Promise((r) => setTimeout(r, ms));
+
+describe(`realtime (${testDriver})`, () => {
+  it('refuses a socket without credentials, with a forged token or cookie, or a revoked session', async () => {
+    const { url } = await startInstance();
+    const traveler = await createTraveler();
+    const login = await loginAs(traveler);
+
+    expect(await refusal(url)).toBe('UNAUTHORIZED');
+    expect(await refusal(url, { auth: { token: 'not-a-token' } })).toBe('UNAUTHORIZED');
+    const forged = signToken(
+      { id: traveler.id, email: traveler.email, type: 'traveler', isEmailVerified: true, isIdVerified: false, sid: login.apiSessionId },
+      new Date(Date.now() + 60_000),
+      'another-secret-that-is-at-least-32-characters',
+    );
+    expect(await refusal(url, { auth: { token: forged } })).toBe('UNAUTHORIZED');
+    // The cookie's value signed with another secret, and an unsigned session id.
+    expect(await refusal(url, { extraHeaders: { cookie: `__session=${login.webSessionId}` } })).toBe('UNAUTHORIZED');
+    // A token naming a session that does not exist.
+    const ghost = signToken(
+      { id: traveler.id, email: traveler.email, type: 'traveler', isEmailVerified: true, isIdVerified: false, sid: 'no-such-session' },
+      new Date(Date.now() + 60_000),
+    );
+    expect(await refusal(url, { auth: { token: ghost } })).toBe('UNAUTHORIZED');
+
+    await revokeSession(login.apiSessionId);
+    expect(await refusal(url, { auth: { token: login.token } })).toBe('UNAUTHORIZED');
+    // A token decides alone: a bad one is not rescued by a good cookie.
+    expect(await refusal(url, { auth: { token: login.token }, extraHeaders: { cookie: login.cookie } })).toBe('UNAUTHORIZED');
+    // A blocked account's sessions are dead even before they are revoked.
+    await getDb().update(users).set({ blockedAt: new Date() }).where(eq(users.id, traveler.id));
+    expect(await refusal(url, { extraHeaders: { cookie: login.cookie } })).toBe('UNAUTHORIZED');
   });
 
-  it.skipIf(!redisUrl)('reaches a user connected to another instance through Redis', async () => {
-    const a = await startInstance({ redisUrl });
-    const tab = await connectAs(a.url, 11);
-    await startInstance({ redisUrl }); // the last attached instance is the one emitToUser uses
-    await new Promise((r) => setTimeout(r, 200)); // let the adapter subscriptions settle
+  it('accepts a bearer token or the session cookie and delivers only that user’s events', async () => {
+    const { url } = await startInstance();
+    const [alice, bob] = [await createTraveler(), await createGuide()];
+    const [a, b] = [await loginAs(alice), await loginAs(bob)];
 
-    const received = nextEvent(tab, 'new_notification');
-    emitToUser(11, 'new_notification', { title: '新訂單' });
-    expect(await received).toEqual({ title: '新訂單' });
+    const byAuth = await connectWith(url, { auth: { token: a.token } });
+    const byQuery = await connectWith(url, { query: { token: a.token, userId: String(alice.id) } });
+    const byCookie = await connectWith(url, { extraHeaders: { cookie: a.cookie } });
+    const byCookiePolling = await connectWith(url, { transports: ['polling'], extraHeaders: { cookie: a.cookie } });
+    const bobTab = await connectWith(url, { extraHeaders: { cookie: b.cookie } });
+    const bobGot = record(bobTab, 'new_notification');
+
+    const received = Promise.all([byAuth, byQuery, byCookie, byCookiePolling].map((s) => nextEvent(s, 'new_notification')));
+    emitToUser(alice.id, 'new_notification', { title: '新訂單' });
+    expect(await received).toEqual(Array(4).fill({ title: '新訂單' }));
+    await settle();
+    expect(bobGot).toEqual([]);
+
+    // And the other way round: Bob's event reaches Bob only.
+    const aliceGot = record(byCookie, 'order_update');
+    const bobReceives = nextEvent(bobTab, 'order_update');
+    emitToUser(bob.id, 'order_update', { id: 9, status: 'confirmed' });
+    expect(await bobReceives).toEqual({ id: 9, status: 'confirmed' });
+    await settle();
+    expect(aliceGot).toEqual([]);
+  });
+
+  it('refuses a handshake whose userId names someone else', async () => {
+    const { url } = await startInstance();
+    const [alice, bob] = [await createTraveler(), await createTraveler()];
+    const a = await loginAs(alice);
+    expect(await refusal(url, { query: { token: a.token, userId: String(bob.id) } })).toBe('UNAUTHORIZED');
+    expect(await refusal(url, { auth: { token: a.token, userId: bob.id } })).toBe('UNAUTHORIZED');
+  });
+
+  it('join_user_room: its own room is confirmed, another user’s is refused and joins nothing', async () => {
+    const { url } = await startInstance();
+    const [alice, bob] = [await createTraveler(), await createTraveler()];
+    const socket = await connectWith(url, { extraHeaders: { cookie: (await loginAs(alice)).cookie } });
+
+    const own = (await socket.timeout(3_000).emitWithAck('join_user_room', `user_${alice.id}`)) as JoinAck;
+    expect(own).toEqual({ ok: true, room: `user_${alice.id}` });
+    const other = (await socket.timeout(3_000).emitWithAck('join_user_room', `user_${bob.id}`)) as JoinAck;
+    expect(other).toEqual({ ok: false, code: 'FORBIDDEN' });
+    const odd = (await socket.timeout(3_000).emitWithAck('join_user_room', { room: `user_${bob.id}` })) as JoinAck;
+    expect(odd).toEqual({ ok: false, code: 'FORBIDDEN' });
+    // Without an ack callback it is simply ignored.
+    socket.emit('join_user_room', `user_${bob.id}`);
+
+    const got = record(socket, 'new_notification');
+    await settle();
+    emitToUser(bob.id, 'new_notification', { title: 'for Bob' });
+    await settle();
+    expect(got).toEqual([]);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('revoking a session drops its sockets and leaves the user’s other sessions connected', async () => {
+    const { url } = await startInstance();
+    const traveler = await createTraveler();
+    const first = await loginAs(traveler);
+    const second = await loginAs(traveler);
+
+    const webTab = await connectWith(url, { extraHeaders: { cookie: first.cookie } });
+    const apiClient = await connectWith(url, { auth: { token: first.token } });
+    const otherTab = await connectWith(url, { extraHeaders: { cookie: second.cookie } });
+
+    const dropped = nextEvent(webTab, 'disconnect');
+    await revokeSession(first.webSessionId); // logout of that browser
+    expect(await dropped).toBe('io server disconnect');
+    await settle();
+    expect(apiClient.connected).toBe(true);
+    expect(otherTab.connected).toBe(true);
+
+    // Blocking ends every session of the user, and every socket with them.
+    const drops = Promise.all([nextEvent(apiClient, 'disconnect'), nextEvent(otherTab, 'disconnect')]);
+    await revokeUserSessions(traveler.id);
+    expect(await drops).toEqual(['io server disconnect', 'io server disconnect']);
+    const live = await getDb().select().from(sessions).where(eq(sessions.userId, traveler.id));
+    expect(live.every((s) => s.revokedAt)).toBe(true);
+  });
+
+  describe.skipIf(!redisUrl)('two instances through Redis', () => {
+    it('reaches a user connected to another instance', async () => {
+      const traveler = await createTraveler();
+      const login = await loginAs(traveler);
+      const a = await startInstance({ redisUrl });
+      const tab = await connectWith(a.url, { auth: { token: login.token } });
+      await startInstance({ redisUrl }); // the last attached instance is the one emitToUser uses
+      await settle(); // let the adapter subscriptions settle
+
+      const received = nextEvent(tab, 'new_notification');
+      emitToUser(traveler.id, 'new_notification', { title: '新訂單' });
+      expect(await received).toEqual({ title: '新訂單' });
+    });
+
+    it('revoking on one instance drops the socket held by the other', async () => {
+      const traveler = await createTraveler();
+      const login = await loginAs(traveler);
+      const a = await startInstance({ redisUrl });
+      const b = await startInstance({ redisUrl }); // revokeSession runs through this one (the last attached)
+      const onA = await connectWith(a.url, { extraHeaders: { cookie: login.cookie } });
+      const onB = await connectWith(b.url, { extraHeaders: { cookie: login.cookie } });
+      const otherSession = await connectWith(a.url, { auth: { token: login.token } });
+      await settle();
+
+      const drops = Promise.all([nextEvent(onA, 'disconnect'), nextEvent(onB, 'disconnect')]);
+      await revokeSession(login.webSessionId);
+      expect(await drops).toEqual(['io server disconnect', 'io server disconnect']);
+      await settle();
+      expect(otherSession.connected).toBe(true);
+      expect((await a.realtime.io.fetchSockets()).length).toBe(1);
+    });
   });
 });

@@ -61,6 +61,14 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
+  it('registers every locale file with the server bundle', async () => {
+    const { AREA_NAMES } = await import('~/i18n/resources.server');
+    for (const locale of SUPPORTED_LOCALES) {
+      const files = fs.readdirSync(path.join(localesDir, locale)).filter((f) => f.endsWith('.json') && f !== 'common.json');
+      expect(files.map((f) => f.replace(/\.json$/, '')).sort(), locale).toEqual([...AREA_NAMES].sort());
+    }
+  });
+
   it('names every city and language code the data model allows', async () => {
     const { CITY_CODES } = await import('~/lib/cities');
     const { LANGUAGE_CODES } = await import('~/lib/languages');

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { getDb } from '~db/client';
+import { getConfig, type AppConfig } from '~/env.server';
+import { getSession, requireUser } from '~/lib/auth.server';
+import type { ActiveSession } from '~/services/sessions.server';
+
+/**
+ * The one guard of the debug pages (SPEC §2: /dev/users, /connection-test, ...). In production only
+ * administrators reach them; everyone else, logged in or not, gets a plain 404 so the pages' existence is
+ * not revealed. In development (and tests) anyone logged in may use them; visitors are sent to log in.
+ * `mode` defaults to the configured NODE_ENV; tests pass it to exercise both.
+ */
+export async function requireDebugAccess(
+  request: Request,
+  mode: AppConfig['NODE_ENV'] = getConfig().NODE_ENV,
+): Promise<ActiveSession> {
+  if (mode === 'production') {
+    const session = await getSession(request);
+    if (session?.user.type !== 'admin') throw new Response('Not Found', { status: 404 });
+    return session;
+  }
+  return requireUser(request);
+}
+
+/** The same database round trip /api/ping makes, timed, for the connection test page without JS. */
+export async function checkDatabase(): Promise<{ ok: boolean; ms: number }> {
+  const started = performance.now();
+  try {
+    await getDb().execute(sql`select 1`);
+    return { ok: true, ms: Math.round(performance.now() - started) };
+  } catch (error) {
+    console.error('connection test: database unreachable', error);
+    return { ok: false, ms: Math.round(performance.now() - started) };
+  }
+}
