@@ -1,7 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
-import { users } from '~db/schema';
+import {
+  availabilitySlots,
+  emailCodes,
+  favorites,
+  idVerifications,
+  ORDER_STATUSES,
+  orders,
+  photos,
+  reviews,
+  users,
+} from '~db/schema';
+import { addDays, todayInTaipei } from '~/lib/dates';
+import { isGuideProfileInput, type ProfileInput } from '~/schemas/profile';
+import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
+import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { hashPassword } from './passwords.server';
 
 export function normaliseEmail(email: string): string {
@@ -88,4 +103,421 @@ export type PublicUser = ReturnType<typeof toPublicUser>;
 export async function findUserById(id: number, db: Database = getDb()) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/* ------------------------------------------------------------------------------------------------------
+ * The profile (SPEC §2 /me, §3 User and Stats, §5 profile save, §6, §7 Users): who may read and edit an
+ * account, saving it, and the figures the profile page and GET /api/v1/users/:id/stats show.
+ * ---------------------------------------------------------------------------------------------------- */
+
+/** A user id from a URL (`/api/v1/users/:id`): a positive integer, else 404 USER_NOT_FOUND. */
+export function userIdParam(value: string | undefined): number {
+  const id = value && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('USER_NOT_FOUND');
+  return id;
+}
+
+/** The person asking: only their id and role matter for access. */
+export type Viewer = Pick<UserRow, 'id' | 'type'>;
+
+/**
+ * A user may read and edit only themself; an admin anyone. Someone else's id is FORBIDDEN whether or not
+ * it exists (ids are not probed this way). Unknown ids, and archived accounts for anyone but an admin, are
+ * USER_NOT_FOUND. Archived accounts are read-only (`write`): they are restored first, then edited.
+ */
+export async function assertCanAccessUser(
+  viewer: Viewer,
+  userId: number,
+  options: { write?: boolean } = {},
+  db: Database = getDb(),
+): Promise<UserRow> {
+  const isAdmin = viewer.type === 'admin';
+  if (!isAdmin && viewer.id !== userId) throw new AppError('FORBIDDEN');
+  const user = Number.isSafeInteger(userId) && userId > 0 ? await findUserById(userId, db) : undefined;
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  if (user.deletedAt && (!isAdmin || options.write)) throw new AppError('USER_NOT_FOUND');
+  return user;
+}
+
+export function getProfile(viewer: Viewer, userId: number, db: Database = getDb()): Promise<UserRow> {
+  return assertCanAccessUser(viewer, userId, {}, db);
+}
+
+/**
+ * Saves the editable profile fields (input already checked with `profileSchemaFor(user.type)`). A new
+ * email address must be free (409 EMAIL_TAKEN on the email field) and is not verified: the flag is
+ * cleared, codes mailed to the old address stop working, and a code is mailed to the new one.
+ */
+export async function updateProfile(
+  viewer: Viewer,
+  userId: number,
+  input: ProfileInput,
+  db: Database = getDb(),
+): Promise<UserRow> {
+  const target = await assertCanAccessUser(viewer, userId, { write: true }, db);
+  const isGuide = target.type === 'guide';
+  if (isGuide && !isGuideProfileInput(input)) {
+    throw new AppError('VALIDATION_ERROR', { messageKey: 'validation.guideFieldsRequired' });
+  }
+  const email = normaliseEmail(input.email);
+  const emailChanged = email !== normaliseEmail(target.email);
+  const emailTaken = () => new AppError('EMAIL_TAKEN', { fieldErrors: { email: ['errors.codes.EMAIL_TAKEN'] } });
+  if (emailChanged) {
+    const other = await findUserByEmail(email, db);
+    if (other && other.id !== target.id) throw emailTaken();
+  }
+
+  const now = new Date();
+  const values: Partial<typeof users.$inferInsert> = {
+    name: input.name,
+    email,
+    bio: input.bio ?? null,
+    updatedAt: now,
+  };
+  if (isGuide && isGuideProfileInput(input)) {
+    Object.assign(values, {
+      city: input.city,
+      language: [...new Set(input.language)],
+      price: input.price,
+      description: input.description,
+    });
+  }
+  if (emailChanged) Object.assign(values, { isEmailVerified: false, emailVerifiedAt: null });
+
+  let updated: UserRow;
+  try {
+    updated = await db.transaction(async (tx) => {
+      const [row] = (await tx.update(users).set(values).where(eq(users.id, target.id)).returning()) as [UserRow];
+      // A code mailed to the old address must not verify the new one.
+      if (emailChanged) await tx.delete(emailCodes).where(eq(emailCodes.userId, target.id));
+      if (viewer.id !== target.id) {
+        await recordAudit(
+          {
+            actorId: viewer.id,
+            action: 'user.profile_update',
+            targetType: 'user',
+            targetId: target.id,
+            details: { fields: changedFields(target, row), ...(emailChanged ? { emailChanged: true } : {}) },
+          },
+          tx,
+        );
+      }
+      return row;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
+    throw error;
+  }
+
+  if (emailChanged) {
+    try {
+      // Loaded on use: this module is also imported by server start-up (db/startup.ts, outside Vite), and
+      // the mail texts pull in the translation bundle, which only Vite can load.
+      const { sendVerificationCode } = await import('./email-codes.server');
+      await sendVerificationCode(updated, db);
+    } catch (error) {
+      // The change is saved; the email banner offers to send the code again.
+      console.error('profile: could not send a verification code to the new address', error);
+    }
+  }
+  return updated;
+}
+
+const EDITABLE_FIELDS = ['name', 'email', 'bio', 'city', 'language', 'price', 'description'] as const;
+
+function changedFields(before: UserRow, after: UserRow): string[] {
+  return EDITABLE_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+}
+
+/** Hours of guiding counted per completed order (a day tour). */
+export const SERVICE_HOURS_PER_ORDER = 8;
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Taiwan calendar month of `today` as [first day, first day of next month). */
+function taipeiMonth(today = todayInTaipei()): [string, string] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const start = `${y}-${String(m).padStart(2, '0')}-01`;
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return [start, next];
+}
+
+export interface UserStats {
+  totalOrders: number;
+  completedOrders: number;
+  averageRating: number;
+  totalEarnings: number;
+  totalFavorites: number;
+  totalReviews: number;
+  totalSpent: number;
+  currentMonthSpent: number;
+  travelerStats: { bookingCount: number; favoriteGuides: number; reviewCount: number };
+  guideStats: { serviceHours: number; averageRating: number; isAvailable: boolean };
+}
+
+/**
+ * SPEC §3 Stats. Orders count whichever side the user was on and leave out deleted ones.
+ * - averageRating / totalReviews: reviews the user received that are not hidden (0 when none).
+ * - totalEarnings: completed orders as guide. totalSpent / currentMonthSpent: completed or confirmed
+ *   orders as traveler, the latter with a tour date in the current Asia/Taipei month.
+ * - totalFavorites: for a guide how many people keep them as a favorite, for others their own favorites.
+ * - guideStats.isAvailable: an available slot from today (Taipei) on.
+ */
+export async function getUserStats(userId: number, db: Database = getDb()): Promise<UserStats> {
+  const [monthStart, nextMonth] = taipeiMonth();
+  const today = todayInTaipei();
+  const [[o], [received], [given], [fav], [slot], [user]] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+        guideCompleted: sql<number>`count(*) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId})`.mapWith(Number),
+        earnings: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId}), 0)`.mapWith(Number),
+        bookings: sql<number>`count(*) filter (where ${orders.travelerId} = ${userId})`.mapWith(Number),
+        spent: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} in ('completed', 'confirmed') and ${orders.travelerId} = ${userId}), 0)`.mapWith(Number),
+        monthSpent: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} in ('completed', 'confirmed') and ${orders.travelerId} = ${userId} and ${orders.date} >= ${monthStart} and ${orders.date} < ${nextMonth}), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(or(eq(orders.travelerId, userId), eq(orders.guideId, userId)), isNull(orders.deletedAt))),
+    db
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        average: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 1), 0)`.mapWith(Number),
+      })
+      .from(reviews)
+      .where(and(eq(reviews.revieweeId, userId), eq(reviews.isHidden, false))),
+    db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(reviews).where(eq(reviews.reviewerId, userId)),
+    db
+      .select({
+        own: sql<number>`count(*) filter (where ${favorites.userId} = ${userId})`.mapWith(Number),
+        favoritedBy: sql<number>`count(*) filter (where ${favorites.targetType} = 'guide' and ${favorites.targetId} = ${userId})`.mapWith(Number),
+      })
+      .from(favorites)
+      .where(or(eq(favorites.userId, userId), and(eq(favorites.targetType, 'guide'), eq(favorites.targetId, userId)))),
+    db
+      .select({ id: availabilitySlots.id })
+      .from(availabilitySlots)
+      .where(and(eq(availabilitySlots.guideId, userId), eq(availabilitySlots.available, true), gte(availabilitySlots.date, today)))
+      .limit(1),
+    db.select({ type: users.type }).from(users).where(eq(users.id, userId)),
+  ]);
+  const averageRating = num(received?.average);
+  const isGuide = user?.type === 'guide';
+  return {
+    totalOrders: num(o?.total),
+    completedOrders: num(o?.completed),
+    averageRating,
+    totalEarnings: num(o?.earnings),
+    totalFavorites: isGuide ? num(fav?.favoritedBy) : num(fav?.own),
+    totalReviews: num(received?.count),
+    totalSpent: num(o?.spent),
+    currentMonthSpent: num(o?.monthSpent),
+    travelerStats: { bookingCount: num(o?.bookings), favoriteGuides: num(fav?.own), reviewCount: num(given?.count) },
+    guideStats: {
+      serviceHours: num(o?.guideCompleted) * SERVICE_HOURS_PER_ORDER,
+      averageRating,
+      isAvailable: slot !== undefined,
+    },
+  };
+}
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface UserOrderSummary {
+  id: number;
+  status: OrderStatus;
+  /** Tour date, YYYY-MM-DD (Taiwan). */
+  date: string;
+  timeSlot: string;
+  totalPrice: number;
+  /** The user's side of the order. */
+  role: 'traveler' | 'guide';
+  otherPartyId: number;
+  otherPartyName: string;
+  createdAt: string;
+}
+
+/** Orders the user is part of (as traveler, as guide, or either when `type` is not given), newest first. */
+export async function listUserOrders(
+  userId: number,
+  type?: 'traveler' | 'guide' | UserType,
+  db: Database = getDb(),
+): Promise<UserOrderSummary[]> {
+  const traveler = alias(users, 'traveler');
+  const guide = alias(users, 'guide');
+  const side =
+    type === 'traveler'
+      ? eq(orders.travelerId, userId)
+      : type === 'guide'
+        ? eq(orders.guideId, userId)
+        : or(eq(orders.travelerId, userId), eq(orders.guideId, userId));
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      date: orders.date,
+      timeSlot: orders.timeSlot,
+      totalPrice: orders.totalPrice,
+      travelerId: orders.travelerId,
+      guideId: orders.guideId,
+      travelerName: traveler.name,
+      guideName: guide.name,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .innerJoin(traveler, eq(traveler.id, orders.travelerId))
+    .innerJoin(guide, eq(guide.id, orders.guideId))
+    .where(and(side, isNull(orders.deletedAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map((r) => {
+    const asGuide = r.guideId === userId && (type === 'guide' || r.travelerId !== userId);
+    return {
+      id: r.id,
+      status: r.status,
+      date: r.date,
+      timeSlot: r.timeSlot,
+      totalPrice: r.totalPrice,
+      role: asGuide ? 'guide' : 'traveler',
+      otherPartyId: asGuide ? r.travelerId : r.guideId,
+      otherPartyName: asGuide ? r.travelerName : r.guideName,
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+export interface UserReview {
+  id: number;
+  orderId: number;
+  reviewerId: number;
+  reviewerName: string;
+  revieweeId: number;
+  revieweeName: string;
+  role: 'traveler' | 'guide';
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  isHidden: boolean;
+}
+
+/** Reviews about the user (hidden ones left out) and reviews the user wrote, newest first. */
+export async function listUserReviews(
+  userId: number,
+  db: Database = getDb(),
+): Promise<{ received: UserReview[]; given: UserReview[] }> {
+  const reviewer = alias(users, 'reviewer');
+  const reviewee = alias(users, 'reviewee');
+  const query = (where: SQL | undefined) =>
+    db
+      .select({
+        id: reviews.id,
+        orderId: reviews.orderId,
+        reviewerId: reviews.reviewerId,
+        reviewerName: reviewer.name,
+        revieweeId: reviews.revieweeId,
+        revieweeName: reviewee.name,
+        role: reviews.role,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+        isHidden: reviews.isHidden,
+      })
+      .from(reviews)
+      .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
+      .innerJoin(reviewee, eq(reviewee.id, reviews.revieweeId))
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const [received, given] = await Promise.all([
+    query(and(eq(reviews.revieweeId, userId), eq(reviews.isHidden, false))),
+    query(eq(reviews.reviewerId, userId)),
+  ]);
+  const out = (rows: Awaited<ReturnType<typeof query>>) => rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return { received: out(received), given: out(given) };
+}
+
+export interface Earnings {
+  totalEarnings: number;
+  completedOrders: number;
+  /** total / completed, rounded to whole NT$; 0 without completed orders. */
+  averagePerOrder: number;
+  totalOrders: number;
+}
+
+/** A guide's earnings (SPEC §2 earnings tab): only completed, not deleted orders earn. */
+export async function getEarnings(userId: number, db: Database = getDb()): Promise<Earnings> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+      earnings: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} = 'completed'), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.guideId, userId), isNull(orders.deletedAt)));
+  const totalEarnings = num(row?.earnings);
+  const completedOrders = num(row?.completed);
+  return {
+    totalEarnings,
+    completedOrders,
+    averagePerOrder: completedOrders > 0 ? Math.round(totalEarnings / completedOrders) : 0,
+    totalOrders: num(row?.total),
+  };
+}
+
+export type IdVerificationState = 'not_verified' | 'pending' | 'verified' | 'rejected';
+
+/**
+ * SPEC §4 ID verification: verified once the account is ID-verified; otherwise the latest application
+ * decides (pending or rejected, with the reviewer's notes); without one, not verified.
+ */
+export async function getIdVerificationState(
+  user: Pick<UserRow, 'id' | 'isIdVerified' | 'idVerifiedAt' | 'idVerificationType'>,
+  db: Database = getDb(),
+): Promise<{ state: IdVerificationState; submittedAt: string | null; reviewNotes: string | null; verifiedAt: string | null }> {
+  if (user.isIdVerified) {
+    return { state: 'verified', submittedAt: null, reviewNotes: null, verifiedAt: user.idVerifiedAt?.toISOString() ?? null };
+  }
+  const [latest] = await db
+    .select()
+    .from(idVerifications)
+    .where(eq(idVerifications.userId, user.id))
+    .orderBy(desc(idVerifications.submittedAt), desc(idVerifications.id))
+    .limit(1);
+  if (!latest || latest.status === 'approved') {
+    // An approved application whose flag was later withdrawn reads as not verified.
+    return { state: 'not_verified', submittedAt: null, reviewNotes: null, verifiedAt: null };
+  }
+  return {
+    state: latest.status,
+    submittedAt: latest.submittedAt.toISOString(),
+    reviewNotes: latest.reviewNotes,
+    verifiedAt: null,
+  };
+}
+
+/** Available slots a guide has from today to 60 days ahead (the availability window, SPEC §9). */
+export async function countAvailableSlots(guideId: number, days = 60, db: Database = getDb()): Promise<number> {
+  const today = todayInTaipei();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(availabilitySlots)
+    .where(
+      and(
+        eq(availabilitySlots.guideId, guideId),
+        eq(availabilitySlots.available, true),
+        gte(availabilitySlots.date, today),
+        lte(availabilitySlots.date, addDays(today, days)),
+      ),
+    );
+  return num(row?.count);
+}
+
+/** How many of a guide's photos are approved and how many wait for review. */
+export async function countGuidePhotos(guideId: number, db: Database = getDb()): Promise<{ approved: number; pending: number }> {
+  const [row] = await db
+    .select({
+      approved: sql<number>`count(*) filter (where ${photos.status} = 'approved')`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${photos.status} = 'pending_review')`.mapWith(Number),
+    })
+    .from(photos)
+    .where(eq(photos.guideId, guideId));
+  return { approved: num(row?.approved), pending: num(row?.pending) };
 }

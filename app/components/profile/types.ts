@@ -1,0 +1,43 @@
+import type {
+  Earnings,
+  IdVerificationState,
+  UserOrderSummary,
+  UserReview,
+  UserStats,
+} from '~/services/users.server';
+
+/** What /me knows about the person (dates as ISO strings). */
+export interface ProfileUser {
+  id: number;
+  name: string;
+  email: string;
+  type: 'traveler' | 'guide' | 'admin';
+  bio: string | null;
+  city: string | null;
+  language: string[];
+  price: number | null;
+  description: string | null;
+  avatarUrl: string | null;
+  isEmailVerified: boolean;
+  emailVerifiedAt: string | null;
+  isIdVerified: boolean;
+  registerDate: string;
+  lastLogin: string | null;
+}
+
+export const PROFILE_TABS = ['profile', 'orders', 'reviews', 'earnings'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+export interface IdVerificationInfo {
+  state: IdVerificationState;
+  submittedAt: string | null;
+  reviewNotes: string | null;
+  verifiedAt: string | null;
+}
+
+export type { Earnings, UserOrderSummary, UserReview, UserStats };
+
+/** A message from conform: an i18n key (client checks, validation.*) or text the server already translated. */
+export function translateMessage(t: (key: string) => string, message: string): string {
+  return /^[a-z][\w-]*(\.[\w-]+)+$/i.test(message) ? t(message) : message;
+}
