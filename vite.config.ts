@@ -37,5 +37,7 @@ export default defineConfig({
       'react-i18next',
       'react-markdown',
     ],
+    // Server-only native modules reached through .server imports; never part of the browser bundle.
+    exclude: ['@node-rs/argon2', 'sharp', 'pg', '@electric-sql/pglite'],
   },
 });

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -8,6 +8,19 @@ import { NonceProvider } from '~/components/nonce';
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+
+/**
+ * react-dom 18.3's Node renderer flushes its whole 2 KB buffer when a multi-byte character (Chinese,
+ * Japanese) does not fit at the end, unused zero bytes included; the browser shows them as U+FFFD and a
+ * form re-posts them. Valid HTML never contains NUL, so dropping those bytes is exact.
+ */
+export function withoutNulBytes(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, chunk.indexOf(0) === -1 ? chunk : Buffer.from(chunk.filter((byte) => byte !== 0)));
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -29,7 +42,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -1,0 +1,51 @@
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { withoutNulBytes } from '~/entry.server';
+
+/** Renders to bytes the way entry.server does, optionally through the NUL filter. */
+function render(element: React.ReactElement, filtered: boolean): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _e, cb) {
+        chunks.push(chunk);
+        cb();
+      },
+    });
+    sink.on('finish', () => resolve(Buffer.concat(chunks)));
+    const { pipe } = renderToPipeableStream(element, {
+      onAllReady() {
+        if (filtered) {
+          const filter = withoutNulBytes();
+          filter.pipe(sink);
+          pipe(filter);
+        } else pipe(sink);
+      },
+      onError: reject,
+    });
+  });
+}
+
+// Many CJK strings: one of them lands on React's 2 KB buffer edge.
+const page = (
+  <div>
+    {Array.from({ length: 300 }, (_, i) => (
+      <span key={i}>{'x'.repeat((i % 4) + 1)}最懂台北街頭的小吃</span>
+    ))}
+  </div>
+);
+
+describe('server-rendered HTML', () => {
+  it('reproduces react-dom writing zero bytes at a buffer edge (the reason for the filter)', async () => {
+    const raw = await render(page, false);
+    expect(raw.includes(0)).toBe(true);
+  });
+
+  it('reaches the browser without NUL bytes and with every character intact', async () => {
+    const html = (await render(page, true)).toString('utf8');
+    expect(html).not.toContain('\u0000');
+    expect(html).not.toContain('\uFFFD');
+    expect(html.match(/最懂台北街頭的小吃/g)).toHaveLength(300);
+  });
+});
