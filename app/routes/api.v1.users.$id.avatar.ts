@@ -3,6 +3,7 @@ import { apiRoute, ok } from '~/lib/api.server';
 import { requireApiSession } from '~/lib/auth.server';
 import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
 import { AppError } from '~/services/errors.server';
+import { userIdParam } from '~/services/users.server';
 
 /**
  * POST /api/v1/users/:id/avatar (bearer, multipart field `avatar`) → data.avatarUrl (and data.avatar, the
@@ -11,7 +12,7 @@ import { AppError } from '~/services/errors.server';
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   const session = await requireApiSession(request);
-  const userId = parseUserId(params.id);
+  const userId = userIdParam(params.id);
   if (request.method === 'DELETE') {
     await removeAvatar(session.user, userId);
     return ok({ avatarUrl: null });
@@ -24,8 +25,3 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   return ok({ avatarUrl, avatar: avatarUrl });
 });
 
-function parseUserId(raw: string | undefined): number {
-  const id = /^\d{1,10}$/.test(raw ?? '') ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new AppError('USER_NOT_FOUND');
-  return id;
-}

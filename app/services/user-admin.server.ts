@@ -7,7 +7,7 @@ import { recordAudit, type AuditAction } from './audit.server';
 import { AppError } from './errors.server';
 import { paginate, type Pagination } from './guides.server';
 import { revokeUserSessions } from './sessions.server';
-import { toPublicUser, type PublicUser, type UserRow } from './users.server';
+import { toPublicUser, userIdParam, type PublicUser, type UserRow } from './users.server';
 
 /**
  * Admin moderation of accounts (SPEC §4 Users: archived and restored, blocked and unblocked; §6 Admin;
@@ -44,19 +44,6 @@ export interface UserListResult {
 
 function assertAdmin(actor: Pick<UserRow, 'type'> | undefined): asserts actor is UserRow {
   if (!actor || actor.type !== 'admin') throw new AppError('FORBIDDEN');
-}
-
-// users.id is an int4 identity column.
-const MAX_USER_ID = 2_147_483_647;
-
-/**
- * Reads a user id from a URL segment: anything that is not a positive whole number in the column's range
- * ("abc", "1e3", "-1", "99999999999") names no user, so it is 404 USER_NOT_FOUND rather than a database error.
- */
-export function parseUserId(raw: string | number | undefined): number {
-  const text = typeof raw === 'number' ? String(raw) : (raw ?? '');
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > MAX_USER_ID) throw new AppError('USER_NOT_FOUND');
-  return Number(text);
 }
 
 /** `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards. */
@@ -131,7 +118,7 @@ interface Moderation {
 
 async function moderate(actor: UserRow, userId: number, m: Moderation, db: Database): Promise<UserRow> {
   assertAdmin(actor);
-  const id = parseUserId(userId);
+  const id = userIdParam(userId);
   if (m.notOnSelf && actor.id === id) throw new AppError('FORBIDDEN', { messageKey: 'admin.errors.cannotModerateSelf' });
   const user = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');

@@ -110,11 +110,18 @@ export async function findUserById(id: number, db: Database = getDb()) {
  * account, saving it, and the figures the profile page and GET /api/v1/users/:id/stats show.
  * ---------------------------------------------------------------------------------------------------- */
 
-/** A user id from a URL (`/api/v1/users/:id`): a positive integer, else 404 USER_NOT_FOUND. */
-export function userIdParam(value: string | undefined): number {
-  const id = value && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('USER_NOT_FOUND');
-  return id;
+// users.id is an int4 identity column.
+const MAX_USER_ID = 2_147_483_647;
+
+/**
+ * A user id from a URL segment (`/api/v1/users/:id`): anything that is not a positive whole number in the
+ * column's range ("abc", "1e3", "-1", "99999999999") names no user, so it is 404 USER_NOT_FOUND rather than
+ * a database error.
+ */
+export function userIdParam(raw: string | number | undefined): number {
+  const text = typeof raw === 'number' ? String(raw) : (raw ?? '');
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > MAX_USER_ID) throw new AppError('USER_NOT_FOUND');
+  return Number(text);
 }
 
 /** The person asking: only their id and role matter for access. */
