@@ -22,6 +22,7 @@ import { createI18n } from '~/i18n/instance';
 import { getLocale } from '~/i18n/i18n.server';
 import { resources } from '~/i18n/resources.server';
 import { getSession, sessionCookieHeader } from '~/lib/auth.server';
+import { emailBannerDismissed } from '~/lib/email-banner';
 import { getTheme } from '~/lib/preferences.server';
 import { takeToast } from '~/lib/toast.server';
 import { blobUrl } from '~/services/blobs.server';
@@ -56,7 +57,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session?.kind === 'web' && session.rolled) headers.append('Set-Cookie', await sessionCookieHeader(session));
   // Only the reader's language travels to the browser.
   return data(
-    { locale, theme, translations: resources[locale].common, version: APP_VERSION, user, unreadCount, toast: toast ?? null },
+    {
+      locale,
+      theme,
+      translations: resources[locale].common,
+      version: APP_VERSION,
+      user,
+      unreadCount,
+      toast: toast ?? null,
+      emailBannerDismissed: emailBannerDismissed(request.headers.get('cookie')),
+    },
     { headers },
   );
 }

@@ -1,14 +1,19 @@
 /**
  * Starts the real production build on a free port with a fresh embedded database (ARCHITECTURE §7).
  * The database is prepared in a separate process first (migrations, demo seed, a hostile markdown link),
- * then the server starts with SEED=none so it serves exactly that data.
+ * then the server starts with SEED=none so it serves exactly that data, and sends its mail over real SMTP
+ * to a sink in this process that stores every message under `${E2E_DATA_DIR}/mail/` (tests/e2e/mail.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { startMailSink } from './mail';
 import { assertBuilt, freePort, PROJECT_ROOT, serverEnv, spawnServer, STATE_FILE, waitForPing } from './server-process';
+
+/** The sink stays up for the whole run; global-teardown (same process) closes it. */
+export const MAIL_SINK_KEY = Symbol.for('lvyou.e2e-mail-sink');
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
   assertBuilt();
@@ -29,11 +34,14 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
     );
   }
 
+  const mailSink = await startMailSink(path.join(dataDir, 'mail'));
+  (globalThis as Record<symbol, unknown>)[MAIL_SINK_KEY] = mailSink;
+
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const logFd = fs.openSync(logFile, 'a');
-  const child = spawnServer(serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none' }), logFd);
+  const child = spawnServer(serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none', SMTP_URL: mailSink.url }), logFd);
   fs.closeSync(logFd);
   // Safety net: never leave the server behind if the runner dies before teardown.
   process.once('exit', () => {
@@ -44,6 +52,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
     await waitForPing(baseURL, child, 60_000);
   } catch (error) {
     child.kill('SIGKILL');
+    await mailSink.close();
     const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '(no log)';
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`e2e: ${(error as Error).message}\n--- server log ---\n${log}`);

@@ -1,6 +1,7 @@
 /** Stops the server global-setup started (SIGTERM, then wait for it to exit) and removes its data directory. */
 import fs from 'node:fs';
 import type { FullConfig } from '@playwright/test';
+import { MAIL_SINK_KEY } from './global-setup';
 import { STATE_FILE } from './server-process';
 
 function alive(pid: number): boolean {
@@ -27,6 +28,8 @@ export default async function globalTeardown(_config: FullConfig): Promise<void>
       process.kill(pid, 'SIGKILL');
     }
   }
+  const sink = (globalThis as Record<symbol, unknown>)[MAIL_SINK_KEY] as { close(): Promise<void> } | undefined;
+  if (sink) await sink.close();
   if (dataDir && fs.existsSync(dataDir) && !process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(STATE_FILE, { force: true });
 }

@@ -37,7 +37,7 @@ export function freePort(): Promise<number> {
 /** The environment for a server child: ours minus anything that would point it at another database. */
 export function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'SEED', 'PORT', 'DATA_DIR', 'PUBLIC_URL']) delete env[key];
+  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'SEED', 'PORT', 'DATA_DIR', 'PUBLIC_URL', 'SMTP_URL']) delete env[key];
   return { ...env, NODE_ENV: 'production', ...extra };
 }
 

@@ -1,0 +1,113 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { EmailVerificationForms, type EmailVerificationResult } from '~/components/email-banner';
+import { getFixedT } from '~/i18n/i18n.server';
+import { clientIp, requireUser } from '~/lib/auth.server';
+import { emailBannerDismissCookie } from '~/lib/email-banner';
+import { pageMeta } from '~/lib/meta';
+import { safeRedirectPath } from '~/lib/safe-url';
+import { redirectWithToast } from '~/lib/toast.server';
+import { verifyEmail } from '~/services/auth.server';
+import { sendVerificationCode } from '~/services/email-codes.server';
+import { AppError } from '~/services/errors.server';
+
+/**
+ * The email banner's forms post here (SPEC §2 Email banner, §8 Email banner): intent=send mails a code to
+ * the logged-in person's own address, intent=verify checks one, intent=dismiss hides the banner for the
+ * browser session. Success goes back to the page the banner was on; with JS the banner's fetcher shows
+ * the other answers in place, without JS this page shows them with the same forms.
+ */
+const codeSchema = z
+  .string({ error: 'auth.banner.codeRequired' })
+  .trim()
+  .min(1, { error: 'auth.banner.codeRequired' })
+  .regex(/^\d{6}$/, { error: 'validation.codeFormat' });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const t = await getFixedT(request);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '/');
+  return { verified: user.isEmailVerified, redirectTo, title: t('auth.banner.pageTitle') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const redirectTo = safeRedirectPath(formData.get('redirectTo'), '/');
+  const t = await getFixedT(request);
+
+  if (intent === 'dismiss') {
+    return redirect(redirectTo, { headers: { 'Set-Cookie': emailBannerDismissCookie } });
+  }
+  if (user.isEmailVerified) {
+    return redirectWithToast(redirectTo, { key: 'errors.codes.ALREADY_VERIFIED', type: 'info' });
+  }
+
+  if (intent === 'send') {
+    try {
+      await sendVerificationCode(user);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const message = error.code === 'RESEND_COOLDOWN' ? t(error.messageKey, error.params) : t('auth.banner.sendFailed');
+      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+      return data<EmailVerificationResult>({ intent: 'send', sendError: message, redirectTo }, { status: error.status, headers });
+    }
+    return data<EmailVerificationResult>({ intent: 'send', sent: true, email: user.email, redirectTo });
+  }
+
+  if (intent === 'verify') {
+    const parsed = codeSchema.safeParse(formData.get('code') ?? undefined);
+    if (!parsed.success) {
+      return data<EmailVerificationResult>(
+        { intent: 'verify', codeError: t(parsed.error.issues[0]?.message ?? 'auth.banner.codeRequired'), redirectTo },
+        { status: 400 },
+      );
+    }
+    try {
+      // Only the logged-in person's own address; no session is opened (they are logged in already).
+      await verifyEmail({ email: user.email, code: parsed.data }, undefined, { ip: clientIp(context) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const known = ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMIT_EXCEEDED'].includes(error.code);
+      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+      return data<EmailVerificationResult>(
+        { intent: 'verify', codeError: known ? t(error.messageKey, error.params) : t('auth.banner.verifyFailed'), redirectTo },
+        { status: error.status, headers },
+      );
+    }
+    return redirectWithToast(redirectTo, { key: 'auth.banner.verified', type: 'success' });
+  }
+
+  throw new Response('Bad Request', { status: 400 });
+}
+
+export default function EmailVerification() {
+  const loaderData = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const redirectTo = result?.redirectTo ?? loaderData.redirectTo;
+  const verified = loaderData.verified;
+  const { t } = useTranslation();
+  return (
+    <section className="auth-page" aria-labelledby="email-verification-title">
+      <div className="card auth-card">
+        <h1 id="email-verification-title">{t('auth.banner.pageTitle')}</h1>
+        {verified ? (
+          <p>{t('auth.banner.alreadyVerified')}</p>
+        ) : (
+          <>
+            <p>{t('auth.banner.text')}</p>
+            <EmailVerificationForms FormComponent={Form} result={result} redirectTo={redirectTo} idPrefix="email-page" />
+          </>
+        )}
+        <p>
+          <Link to={redirectTo}>{t('auth.banner.back')}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

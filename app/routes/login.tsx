@@ -1,0 +1,172 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Trans, useTranslation } from 'react-i18next';
+import { EmailCodeForm } from '~/components/email-code-form';
+import { PasswordInput } from '~/components/password-input';
+import { getFixedT, getLocale } from '~/i18n/i18n.server';
+import { clientIp, getSession, requireAnonymous, sessionCookieHeader } from '~/lib/auth.server';
+import { replyWithError } from '~/lib/forms.server';
+import { pageMeta } from '~/lib/meta';
+import { safeRedirectPath } from '~/lib/safe-url';
+import { loginSchema } from '~/schemas/auth';
+import { authenticateLogin, codeCooldown, emailCodeAction, loginSuccessUrl } from '~/services/authenticator.server';
+import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
+import { AppError } from '~/services/errors.server';
+import { revokeSession } from '~/services/sessions.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '');
+  const t = await getFixedT(request);
+  return { redirectTo, title: t('auth.login.title') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+/**
+ * Password login through remix-auth's form strategy (SPEC §2 Login page, §8 Login). An unverified account
+ * switches this page to the code-entry view; its two buttons post back here (intent=verify | resend).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const intent = formData.get('intent');
+  if (intent === 'verify' || intent === 'resend') return emailCodeAction(request, context, formData);
+
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  const email = submission.value.email;
+  try {
+    const { session } = await authenticateLogin(request, { ip: clientIp(context), locale: await getLocale(request) });
+    // A new session id at every login: whatever session this browser had before ends here.
+    const previous = await getSession(request);
+    if (previous) await revokeSession(previous.id);
+    return redirect(loginSuccessUrl(submission.value.redirectTo), {
+      headers: { 'Set-Cookie': await sessionCookieHeader(session) },
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'EMAIL_NOT_VERIFIED') {
+      // The service has mailed a code when the last one is no longer usable.
+      return data({
+        view: 'verify' as const,
+        email,
+        cooldown: await codeCooldown(email),
+        ttlMinutes: CODE_TTL_MINUTES,
+        result: null,
+      });
+    }
+    if (error.code === 'RATE_LIMIT_EXCEEDED') {
+      const shown = new AppError('RATE_LIMIT_EXCEEDED', { messageKey: 'auth.login.rateLimited', retryAfter: error.retryAfter ?? 60 });
+      return replyWithError(request, submission, shown, { hideFields: ['password'] });
+    }
+    // Wrong email or password keep one message; anything else is the generic login failure.
+    const shown = error.code === 'INVALID_CREDENTIALS' || error.code === 'ACCOUNT_BLOCKED' ? error : new AppError(error.code, { messageKey: 'auth.login.failed' });
+    return replyWithError(request, submission, shown, { hideFields: ['password'] });
+  }
+}
+
+export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+
+  if (actionData && 'view' in actionData && actionData.view === 'verify') {
+    return (
+      <div className="auth-page">
+        <EmailCodeForm
+          data={actionData}
+          hidden={redirectTo ? { redirectTo } : undefined}
+          notice={t('auth.login.unverified')}
+        />
+      </div>
+    );
+  }
+  return <LoginForm redirectTo={redirectTo} result={actionData && 'result' in actionData ? actionData.result : undefined} />;
+}
+
+function LoginForm({ redirectTo, result }: { redirectTo: string; result?: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/login');
+  // Both fields share one message ('請填寫所有必填欄位'), so it is shown once, above the button.
+  const fieldMessages = [...new Set([...(fields.email.errors ?? []), ...(fields.password.errors ?? [])])];
+  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' });
+
+  return (
+    <div className="auth-page">
+      <section className="card auth-card" aria-labelledby="login-title">
+        <h1 id="login-title">{t('auth.login.heading')}</h1>
+        <Form method="post" className="form" {...getFormProps(form)}>
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <div className="field">
+            <label htmlFor={fields.email.id}>{t('auth.login.email')}</label>
+            <input
+              {...getInputProps(fields.email, { type: 'email' })}
+              key={fields.email.key}
+              aria-describedby={fields.email.errors ? `${form.id}-field-errors` : undefined}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.password.id}>{t('auth.login.password')}</label>
+            <PasswordInput
+              key={passwordKey}
+              {...passwordProps}
+              aria-describedby={fields.password.errors ? `${form.id}-field-errors` : undefined}
+              autoComplete="current-password"
+            />
+          </div>
+          <input className="hp-field" name="website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />
+          {fieldMessages.length ? (
+            <p className="field-error" id={`${form.id}-field-errors`} role="alert">
+              {fieldMessages.map((e) => t(e)).join(' ')}
+            </p>
+          ) : null}
+          {form.errors ? (
+            <p className="form-error" id={form.errorId} role="alert">
+              {form.errors.map((e) => t(e)).join(' ')}
+            </p>
+          ) : null}
+          {fields.website.errors ? (
+            <p className="form-error" role="alert">
+              {t('auth.login.failed')}
+            </p>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" className="button button-large auth-submit" disabled={submitting}>
+              {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
+            </button>
+          </div>
+        </Form>
+        <p className="auth-switch">
+          {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.registerLink')}</Link>
+        </p>
+        <p className="small muted auth-legal">
+          <Trans
+            i18nKey="auth.login.legal"
+            components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy-policy" /> }}
+          />
+        </p>
+        <p>
+          <Link to="/" className="button button-secondary">
+            {t('auth.login.backHome')}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { EmailCodeForm } from '~/components/email-code-form';
+import { getFixedT } from '~/i18n/i18n.server';
+import { requireAnonymous } from '~/lib/auth.server';
+import { pageMeta } from '~/lib/meta';
+import { redirectWithToast } from '~/lib/toast.server';
+import { emailField } from '~/schemas/fields';
+import { codeCooldown, emailCodeAction } from '~/services/authenticator.server';
+import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
+import { findUserByEmail } from '~/services/users.server';
+
+/**
+ * /register/verify?email=… — the code-entry view after registration (SPEC §2 Email verification form).
+ * The address lives in the URL, so a reload or a no-JS post keeps it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const parsed = emailField.safeParse(new URL(request.url).searchParams.get('email') ?? '');
+  if (!parsed.success) throw redirect('/register');
+  const email = parsed.data;
+  const user = await findUserByEmail(email);
+  if (user?.isEmailVerified) {
+    throw await redirectWithToast('/login', { key: 'errors.codes.ALREADY_VERIFIED', type: 'info' });
+  }
+  const t = await getFixedT(request);
+  return { email, cooldown: await codeCooldown(email), ttlMinutes: CODE_TTL_MINUTES, title: t('auth.code.title') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  return emailCodeAction(request, context, await request.formData());
+}
+
+export default function RegisterVerify() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="auth-page">
+      <EmailCodeForm
+        // The loader runs again after every post, so its cooldown is the current one.
+        data={{ ...loaderData, result: actionData?.result, resent: actionData && 'resent' in actionData ? actionData.resent === true : false }}
+      />
+    </div>
+  );
+}
