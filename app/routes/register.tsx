@@ -11,6 +11,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { GuideProfileFields } from '~/components/guide-profile-fields';
 import { PasswordInput } from '~/components/password-input';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, requireAnonymous } from '~/lib/auth.server';
@@ -152,7 +153,9 @@ export default function Register() {
             {error(fields.password)}
           </div>
 
-          {type === 'guide' ? <GuideFields fields={fields} error={error} /> : null}
+          {type === 'guide' ? (
+            <GuideProfileFields fields={fields} legend={t('auth.register.guideSection')} className="guide-fields" renderError={error} />
+          ) : null}
 
           <input className="hp-field" name="website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />
 
@@ -177,76 +180,5 @@ export default function Register() {
         </p>
       </div>
     </section>
-  );
-}
-
-type Fields = ReturnType<typeof useForm<RegisterFields>>[1];
-
-function GuideFields({
-  fields,
-  error,
-}: {
-  fields: Fields;
-  error: (field: { errors?: string[]; errorId: string }) => JSX.Element | null;
-}) {
-  const { t } = useTranslation();
-  const languages = getCollectionProps(fields.language, { type: 'checkbox', options: [...LANGUAGE_CODES] });
-  return (
-    <fieldset className="guide-fields">
-      <legend>{t('auth.register.guideSection')}</legend>
-      <div className="field">
-        <label htmlFor={fields.city.id}>{t('auth.register.city')}</label>
-        <select {...getSelectProps(fields.city)} key={fields.city.key}>
-          <option value="">{t('auth.register.cityPlaceholder')}</option>
-          {CITY_CODES.map((code) => (
-            <option key={code} value={code}>
-              {t(`cities.${code}`)}
-            </option>
-          ))}
-        </select>
-        {error(fields.city)}
-      </div>
-      <fieldset className="field" aria-describedby={fields.language.errors ? fields.language.errorId : undefined}>
-        <legend className="label-text">{t('auth.register.language')}</legend>
-        <div className="checkbox-group">
-          {languages.map(({ key, ...props }) => (
-            <label key={key}>
-              <input {...props} />
-              {t(`languages.${props.value}`)}
-            </label>
-          ))}
-        </div>
-        {error(fields.language)}
-      </fieldset>
-      <div className="field">
-        <label htmlFor={fields.price.id}>{t('auth.register.price')}</label>
-        <input
-          {...getInputProps(fields.price, { type: 'number' })}
-          key={fields.price.key}
-          inputMode="numeric"
-          step={1}
-          aria-describedby={[fields.price.errors ? fields.price.errorId : null, `${fields.price.id}-hint`].filter(Boolean).join(' ')}
-        />
-        <p className="field-hint" id={`${fields.price.id}-hint`}>
-          {t('auth.register.priceHint')}
-        </p>
-        {error(fields.price)}
-      </div>
-      <div className="field">
-        <label htmlFor={fields.description.id}>{t('auth.register.description')}</label>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
-          rows={5}
-          aria-describedby={[fields.description.errors ? fields.description.errorId : null, `${fields.description.id}-hint`]
-            .filter(Boolean)
-            .join(' ')}
-        />
-        <p className="field-hint" id={`${fields.description.id}-hint`}>
-          {t('auth.register.descriptionHint')}
-        </p>
-        {error(fields.description)}
-      </div>
-    </fieldset>
   );
 }

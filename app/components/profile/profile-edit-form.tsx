@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { CITY_CODES } from '~/lib/cities';
 import { LANGUAGE_CODES } from '~/lib/languages';
 import { BIO_MAX, profileSchemaFor } from '~/schemas/profile';
+import { GuideProfileFields } from '~/components/guide-profile-fields';
 import { translateMessage, type ProfileUser } from './types';
 
 /** Every field the form may send (guides have four more than travelers and admins). */
@@ -116,55 +117,12 @@ export function ProfileEditForm({ user, lastResult }: { user: ProfileUser; lastR
         </div>
 
         {isGuide && (
-          <fieldset className="profile-guide-fields">
-            <legend>{t('profile.fields.guideSection')}</legend>
-            <div className="field">
-              <label htmlFor={fields.city.id}>{t('profile.fields.city')}</label>
-              <select {...getSelectProps(fields.city)} key={fields.city.key} aria-describedby={describedBy(fields.city)}>
-                <option value="">{t('profile.fields.cityPlaceholder')}</option>
-                {CITY_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`cities.${code}`)}
-                  </option>
-                ))}
-              </select>
-              {error(fields.city)}
-            </div>
-            <fieldset className="field" aria-describedby={fields.language.errors ? fields.language.errorId : undefined}>
-              <legend className="label-text">{t('profile.fields.language')}</legend>
-              <div className="checkbox-group">
-                {getCollectionProps(fields.language, { type: 'checkbox', options: [...LANGUAGE_CODES] }).map(({ key, ...props }) => (
-                  <label key={key}>
-                    <input {...props} />
-                    {t(`languages.${props.value}`)}
-                  </label>
-                ))}
-              </div>
-              {error(fields.language)}
-            </fieldset>
-            <div className="field">
-              <label htmlFor={fields.price.id}>{t('profile.fields.price')}</label>
-              <input
-                {...getInputProps(fields.price, { type: 'number' })}
-                key={fields.price.key}
-                inputMode="numeric"
-                min={1}
-                step={1}
-                aria-describedby={describedBy(fields.price)}
-              />
-              {error(fields.price)}
-            </div>
-            <div className="field">
-              <label htmlFor={fields.description.id}>{t('profile.fields.description')}</label>
-              <textarea
-                {...getTextareaProps(fields.description)}
-                key={fields.description.key}
-                rows={5}
-                aria-describedby={describedBy(fields.description)}
-              />
-              {error(fields.description)}
-            </div>
-          </fieldset>
+          <GuideProfileFields
+            fields={fields}
+            legend={t('profile.fields.guideSection')}
+            className="profile-guide-fields"
+            renderError={error}
+          />
         )}
 
         <div className="form-actions">
