@@ -27,7 +27,6 @@ import { replyWithError } from '~/lib/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import { profileSchemaFor } from '~/schemas/profile';
-import { blobUrl } from '~/services/blobs.server';
 import { AppError } from '~/services/errors.server';
 import {
   countAvailableSlots,
@@ -37,6 +36,7 @@ import {
   getUserStats,
   listUserOrders,
   listUserReviews,
+  toPublicUser,
   updateProfile,
   type UserRow,
 } from '~/services/users.server';
@@ -48,24 +48,10 @@ import {
  * page) is not nested inside this page, which has no <Outlet />.
  */
 
+/** The page's view of the account: the API's user, under the names the profile components use. */
 function toProfileUser(user: UserRow): ProfileUser {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    type: user.type,
-    bio: user.bio,
-    city: user.city,
-    language: user.language,
-    price: user.price,
-    description: user.description,
-    avatarUrl: blobUrl(user.avatarKey),
-    isEmailVerified: user.isEmailVerified,
-    emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
-    isIdVerified: user.isIdVerified,
-    registerDate: user.registerDate.toISOString(),
-    lastLogin: user.lastLogin?.toISOString() ?? null,
-  };
+  const publicUser = toPublicUser(user);
+  return { ...publicUser, avatarUrl: publicUser.avatar, emailVerifiedAt: publicUser.emailVerificationDate };
 }
 
 /** The tab from `?tab=`: unknown values, and earnings for anyone but a guide, fall back to the profile. */
