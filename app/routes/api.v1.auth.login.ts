@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiLocale, apiRoute, ok, parseBody } from '~/lib/api.server';
-import { clientIp } from '~/lib/auth.server';
+import { apiLocale, apiRoute, ok, parseBody } from '~/http/api.server';
+import { clientIp } from '~/http/auth.server';
 import { loginSchema } from '~/schemas/auth';
 import { login, toPublicUser } from '~/services/auth.server';
 

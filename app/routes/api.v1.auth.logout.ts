@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/lib/api.server';
-import { requireApiSession } from '~/lib/auth.server';
+import { apiRoute, ok } from '~/http/api.server';
+import { requireApiSession } from '~/http/auth.server';
 import { logout } from '~/services/auth.server';
 
 /** POST /api/v1/auth/logout (bearer): revokes the session, so the same token answers 401 afterwards. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok, parseBody } from '~/lib/api.server';
+import { apiRoute, ok, parseBody } from '~/http/api.server';
 import { resendVerificationSchema } from '~/schemas/auth';
 import { resendVerification } from '~/services/auth.server';
 import { RESEND_COOLDOWN_SECONDS } from '~/services/email-codes.server';

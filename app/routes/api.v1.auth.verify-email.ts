@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok, parseBody } from '~/lib/api.server';
-import { clientIp } from '~/lib/auth.server';
+import { apiRoute, ok, parseBody } from '~/http/api.server';
+import { clientIp } from '~/http/auth.server';
 import { verifyEmailSchema } from '~/schemas/auth';
 import { toPublicUser, verifyEmail } from '~/services/auth.server';
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/lib/api.server';
-import { requireApiSession } from '~/lib/auth.server';
+import { apiRoute, ok } from '~/http/api.server';
+import { requireApiSession } from '~/http/auth.server';
 import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
 import { AppError } from '~/services/errors.server';
 import { userIdParam } from '~/services/users.server';

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/lib/api.server';
-import { requireApiRole } from '~/lib/auth.server';
+import { apiRoute, ok } from '~/http/api.server';
+import { requireApiRole } from '~/http/auth.server';
 import { toAdminUser, blockUser } from '~/services/user-admin.server';
 import { userIdParam } from '~/services/users.server';
 

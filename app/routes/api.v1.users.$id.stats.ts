@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/lib/api.server';
-import { requireApiSession } from '~/lib/auth.server';
+import { apiRoute, ok } from '~/http/api.server';
+import { requireApiSession } from '~/http/auth.server';
 import { assertCanAccessUser, getUserStats, userIdParam } from '~/services/users.server';
 
 /** GET /api/v1/users/:id/stats → data = the stats object of SPEC §3 (the user themself or an admin). */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok, parseBody } from '~/lib/api.server';
-import { requireApiRole, requireApiSession } from '~/lib/auth.server';
+import { apiRoute, ok, parseBody } from '~/http/api.server';
+import { requireApiRole, requireApiSession } from '~/http/auth.server';
 import { profileSchemaFor } from '~/schemas/profile';
 import { archiveUser } from '~/services/user-admin.server';
 import { assertCanAccessUser, getProfile, toPublicUser, updateProfile, userIdParam } from '~/services/users.server';

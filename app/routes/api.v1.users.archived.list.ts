@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok, parseValue } from '~/lib/api.server';
-import { requireApiRole } from '~/lib/auth.server';
+import { apiRoute, ok, parseValue } from '~/http/api.server';
+import { requireApiRole } from '~/http/auth.server';
 import { userListQuerySchema } from '~/schemas/user-admin';
 import { listArchivedUsers } from '~/services/user-admin.server';
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSocketClient } from '~/components/realtime';
 import { getFixedT } from '~/i18n/i18n.server';
-import { checkDatabase, requireDebugAccess } from '~/lib/debug.server';
+import { checkDatabase, requireDebugAccess } from '~/http/debug.server';
 import { pageMeta } from '~/lib/meta';
 
 /**

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireDebugAccess } from '~/lib/debug.server';
+import { requireDebugAccess } from '~/http/debug.server';
 import { pageMeta } from '~/lib/meta';
 import { listUsersForDebug } from '~/services/dashboards.server';
 

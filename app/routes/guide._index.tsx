@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Stars } from '~/components/stars';
 import { Stat, StatusPill } from '~/components/dashboard';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/lib/auth.server';
+import { requireRole } from '~/http/auth.server';
 import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { guideDashboard } from '~/services/dashboards.server';

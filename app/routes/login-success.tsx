@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefreshWithoutJs } from '~/components/meta-refresh';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireUser, roleHome } from '~/lib/auth.server';
+import { requireUser, roleHome } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 

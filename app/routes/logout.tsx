@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { clearSessionCookieHeader, getSession } from '~/lib/auth.server';
+import { clearSessionCookieHeader, getSession } from '~/http/auth.server';
 import { logout } from '~/services/auth.server';
 
 /** POST /logout ends this browser's session (SPEC §4: logout always clears the session). GET changes nothing. */

@@ -21,11 +21,11 @@ import {
 } from '~/components/profile/profile-tabs';
 import { PROFILE_TABS, type ProfileTab, type ProfileUser } from '~/components/profile/types';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/http/auth.server';
 import { formatTaipeiDate } from '~/lib/dates';
-import { replyWithError } from '~/lib/forms.server';
+import { replyWithError } from '~/http/forms.server';
 import { pageMeta } from '~/lib/meta';
-import { redirectWithToast } from '~/lib/toast.server';
+import { redirectWithToast } from '~/http/toast.server';
 import { profileSchemaFor } from '~/schemas/profile';
 import { AppError } from '~/services/errors.server';
 import {

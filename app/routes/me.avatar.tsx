@@ -2,9 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getFixedT } from '~/i18n/i18n.server';
-import { getSession, requireUser } from '~/lib/auth.server';
+import { getSession, requireUser } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
-import { redirectWithToast } from '~/lib/toast.server';
+import { redirectWithToast } from '~/http/toast.server';
 import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
 import { AppError } from '~/services/errors.server';
 

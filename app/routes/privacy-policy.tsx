@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { LegalPage } from '~/components/legal-page';
-import { legalLoader } from '~/lib/legal.server';
+import { legalLoader } from '~/http/legal.server';
 import { pageMeta } from '~/lib/meta';
 
 export const loader = legalLoader('privacy');

@@ -2,9 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { EmailCodeForm } from '~/components/email-code-form';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireAnonymous } from '~/lib/auth.server';
+import { requireAnonymous } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
-import { redirectWithToast } from '~/lib/toast.server';
+import { redirectWithToast } from '~/http/toast.server';
 import { emailField } from '~/schemas/fields';
 import { codeCooldown, emailCodeAction } from '~/services/authenticator.server';
 import { CODE_TTL_MINUTES } from '~/services/email-codes.server';

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Stat } from '~/components/dashboard';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/lib/auth.server';
+import { requireRole } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
 import { travelerDashboard } from '~/services/dashboards.server';
 

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { parseSessionCookie } from '~/lib/auth.server';
+import { parseSessionCookie } from '~/http/auth.server';
 import { getActiveSession, type ActiveSession } from './sessions.server';
 import { verifyToken } from './tokens.server';
 
@@ -57,7 +57,7 @@ function handshakeToken(handshake: Handshake): string | undefined {
 }
 
 /**
- * The live session behind a handshake, or undefined. Like the HTTP side (app/lib/auth.server.ts getSession),
+ * The live session behind a handshake, or undefined. Like the HTTP side (app/http/auth.server.ts getSession),
  * a token, when given, decides alone: a bad token is not rescued by a cookie.
  */
 export async function authenticateHandshake(handshake: Handshake): Promise<ActiveSession | undefined> {

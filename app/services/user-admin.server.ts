@@ -2,7 +2,7 @@ import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'dri
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 import { userListQuerySchema, type UserListQuery, type UserListQueryInput, type UserSortField } from '~/schemas/user-admin';
-import { parseValue } from '~/lib/api.server';
+import { parseValue } from '~/http/api.server';
 import { recordAudit, type AuditAction } from './audit.server';
 import { AppError } from './errors.server';
 import { paginate, type Pagination } from './guides.server';

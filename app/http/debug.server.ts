@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '~db/client';
 import { getConfig, type AppConfig } from '~/env.server';
-import { getSession, requireUser } from '~/lib/auth.server';
+import { getSession, requireUser } from '~/http/auth.server';
 import type { ActiveSession } from '~/services/sessions.server';
 
 /**

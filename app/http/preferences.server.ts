@@ -1,5 +1,5 @@
 import { createCookie } from '@remix-run/node';
-import { isTheme, type Theme } from './theme';
+import { isTheme, type Theme } from '~/lib/theme';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

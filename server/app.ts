@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import { sql } from 'drizzle-orm';
+import { getPublicBlob } from '~/services/blobs.server';
+import type { Database } from '~db/client';
+
+/**
+ * The Express application: compression, security headers, the cross-site check, /api/ping, /uploads and
+ * the Remix request handler. server.ts listens with it; the HTTP tests start the very same app on a free
+ * port (tests/support/http-server.ts), so what they assert is what a client receives.
+ */
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    cspNonce: string;
+    /** The client's address (req.ip), for rate limits. */
+    clientIp?: string;
+  }
+}
+
+export interface AppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'development' | 'production';
+  db: () => Database;
+  /** Middleware that must run before Remix (Vite's dev middleware, static files). */
+  before?: express.RequestHandler[];
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(compression());
+  app.use(securityHeaders(options.mode === 'development'));
+  app.use(rejectCrossSiteFormPosts);
+
+  // Clients call this to wake a sleeping backend; it also tells health checks the database answers.
+  app.get('/api/ping', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    try {
+      await options.db().execute(sql`select 1`);
+      res.json({ success: true, data: { status: 'ok', time: new Date().toISOString() } });
+    } catch (error) {
+      console.error('ping: database unreachable', error);
+      res.status(503).json({ success: false, code: 'SERVER_ERROR', message: 'Database unavailable' });
+    }
+  });
+
+  // Content-addressed images: a key never changes meaning, so they can be cached forever.
+  app.get('/uploads/:file', async (req, res, next) => {
+    try {
+      const key = req.params.file.replace(/\.webp$/, '');
+      const blob = await getPublicBlob(key);
+      if (!blob) return res.status(404).set('Cache-Control', 'no-store').end();
+      res.set({ 'Content-Type': blob.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', ETag: `"${key}"` });
+      if (req.headers['if-none-match'] === `"${key}"`) return res.status(304).end();
+      res.end(blob.bytes);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  for (const handler of options.before ?? []) app.use(handler);
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build: options.build,
+      mode: options.mode,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
+    }),
+  );
+
+  // Last resort: never send a stack trace to a client.
+  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    console.error(error);
+    if (!res.headersSent) res.status(500).json({ success: false, code: 'SERVER_ERROR', message: 'Server error' });
+  });
+  return app;
+}
+
+/**
+ * Mutating form posts must come from our own pages (ARCHITECTURE §5): a browser always sends Origin on
+ * them. API clients authenticate with a bearer token instead of cookies, so /api is not checked here.
+ */
+const rejectCrossSiteFormPosts: express.RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || req.path.startsWith('/api/')) return next();
+  const origin = req.get('origin');
+  const sameSite = origin ? origin !== 'null' && safeHost(origin) === req.get('host') : req.get('sec-fetch-site') !== 'cross-site';
+  if (sameSite) return next();
+  res.status(403).type('text/plain').send('Forbidden: cross-site form post');
+};
+
+function safeHost(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CSP with a fresh nonce per request (the Remix scripts carry it), plus the usual hardening headers. */
+function securityHeaders(dev: boolean): express.RequestHandler {
+  return (_req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    const csp = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-inline'" : ''}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self' ws: wss:",
+      "manifest-src 'self'",
+      "worker-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+    res.set({
+      'Content-Security-Policy': csp,
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    });
+    next();
+  };
+}

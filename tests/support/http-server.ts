@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServerBuild } from '@remix-run/node';
+import { afterAll, beforeAll } from 'vitest';
+import { getDb } from '~db/client';
+import { createApp } from '../../server/app';
+
+/**
+ * The real HTTP door for tests: the Express app of server.ts (server/app.ts) with the Remix request handler,
+ * listening on a free loopback port. The Remix build comes from Vite's SSR loader, as under `npm run dev`,
+ * so no production build is needed. Tests send real requests with fetch and read the status line, headers
+ * and body a client receives. Use together with useTestDatabase() (the database lives on globalThis, which
+ * both module graphs share).
+ */
+export interface TestServer {
+  readonly baseUrl: string;
+  /** fetch relative to the server; `json` sets the body and content type; `token` and `cookie` authenticate. */
+  request(path: string, init?: TestRequestInit): Promise<TestResponse>;
+}
+
+export interface TestRequestInit extends Omit<RequestInit, 'body'> {
+  json?: unknown;
+  body?: BodyInit;
+  token?: string;
+  cookie?: string;
+  /** Sent as Origin (defaults to the server's own origin for cookie-authenticated non-GET requests). */
+  origin?: string | null;
+}
+
+export interface TestResponse {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  json: any;
+}
+
+let vitePromise: Promise<import('vite').ViteDevServer> | undefined;
+
+async function loadBuild(): Promise<ServerBuild> {
+  vitePromise ??= import('vite').then((v) =>
+    v.createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', logLevel: 'error' }),
+  );
+  const vite = await vitePromise;
+  return (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild;
+}
+
+export function useTestServer(): TestServer {
+  let server: http.Server | undefined;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    const build = await loadBuild();
+    const app = createApp({ build, mode: 'production', db: getDb });
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    const vite = await vitePromise;
+    vitePromise = undefined;
+    await vite?.close();
+  });
+
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    async request(path, init = {}) {
+      const { json, token, cookie, origin, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      let body = rest.body;
+      if (json !== undefined) {
+        body = JSON.stringify(json);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      }
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      if (cookie) headers.set('cookie', cookie);
+      const method = (rest.method ?? (body !== undefined ? 'POST' : 'GET')).toUpperCase();
+      if (origin !== null && (origin || (cookie && method !== 'GET' && method !== 'HEAD'))) {
+        headers.set('origin', origin ?? baseUrl);
+      }
+      const response = await fetch(baseUrl + path, { ...rest, method, headers, body, redirect: 'manual' });
+      const text = await response.text();
+      let parsed: any;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, statusText: response.statusText, headers: response.headers, text, json: parsed };
+    },
+  };
+}
