@@ -44,7 +44,7 @@ function sessionPair(headers: Headers): string {
 }
 
 async function sessionIdOf(pair: string): Promise<string | undefined> {
-  const { getSession } = await import('~/lib/auth.server');
+  const { getSession } = await import('~/http/auth.server');
   return (await getSession(new Request('http://localhost/', { headers: { cookie: pair } })))?.id;
 }
 

@@ -5,7 +5,7 @@ import { getDb } from '~db/client';
 import { auditLogs, blobs, users } from '~db/schema';
 import * as apiAvatar from '~/routes/api.v1.users.$id.avatar';
 import * as meAvatar from '~/routes/me.avatar';
-import { takeToast } from '~/lib/toast.server';
+import { takeToast } from '~/http/toast.server';
 import { removeAvatar, setAvatar } from '~/services/avatars.server';
 import { AppError } from '~/services/errors.server';
 import type { UserRow } from '~/services/users.server';

@@ -1,6 +1,6 @@
 import { createSession } from '~/services/sessions.server';
 import { issueToken } from '~/services/auth.server';
-import { sessionCookieHeader } from '~/lib/auth.server';
+import { sessionCookieHeader } from '~/http/auth.server';
 import type { UserRow } from '~/services/users.server';
 
 /**
