@@ -41,7 +41,13 @@ async function main() {
     before.push(express.static('build/client', { maxAge: '1h', index: false }));
     build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
   }
-  const app = createApp({ build, mode: isDev ? 'development' : 'production', db: () => database.db, before });
+  const app = createApp({
+    build,
+    mode: isDev ? 'development' : 'production',
+    db: () => database.db,
+    hsts: config.PUBLIC_URL.startsWith('https:'),
+    before,
+  });
 
   const server = http.createServer(app);
   const realtime = await attachRealtime(server, { redisUrl: config.REDIS_URL });

@@ -6,6 +6,7 @@ import express from 'express';
 import { sql } from 'drizzle-orm';
 import { getPublicBlob } from '~/services/blobs.server';
 import type { Database } from '~db/client';
+import { allowedMethodsOnly, bodySizeLimit, decodablePath, sameOriginWrites } from './guards';
 
 /**
  * The Express application: compression, security headers, the cross-site check, /api/ping, /uploads and
@@ -25,6 +26,8 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'development' | 'production';
   db: () => Database;
+  /** Strict-Transport-Security on every answer (PUBLIC_URL is https). */
+  hsts?: boolean;
   /** Middleware that must run before Remix (Vite's dev middleware, static files). */
   before?: express.RequestHandler[];
 }
@@ -34,8 +37,11 @@ export function createApp(options: AppOptions): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(compression());
-  app.use(securityHeaders(options.mode === 'development'));
-  app.use(rejectCrossSiteFormPosts);
+  app.use(securityHeaders({ dev: options.mode === 'development', hsts: options.hsts ?? false }));
+  app.use(allowedMethodsOnly);
+  app.use(decodablePath);
+  app.use(sameOriginWrites);
+  app.use(bodySizeLimit);
 
   // Clients call this to wake a sleeping backend; it also tells health checks the database answers.
   app.get('/api/ping', async (_req, res) => {
@@ -82,28 +88,8 @@ export function createApp(options: AppOptions): express.Express {
   return app;
 }
 
-/**
- * Mutating form posts must come from our own pages (ARCHITECTURE §5): a browser always sends Origin on
- * them. API clients authenticate with a bearer token instead of cookies, so /api is not checked here.
- */
-const rejectCrossSiteFormPosts: express.RequestHandler = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || req.path.startsWith('/api/')) return next();
-  const origin = req.get('origin');
-  const sameSite = origin ? origin !== 'null' && safeHost(origin) === req.get('host') : req.get('sec-fetch-site') !== 'cross-site';
-  if (sameSite) return next();
-  res.status(403).type('text/plain').send('Forbidden: cross-site form post');
-};
-
-function safeHost(url: string): string | undefined {
-  try {
-    return new URL(url).host;
-  } catch {
-    return undefined;
-  }
-}
-
 /** CSP with a fresh nonce per request (the Remix scripts carry it), plus the usual hardening headers. */
-function securityHeaders(dev: boolean): express.RequestHandler {
+function securityHeaders({ dev, hsts }: { dev: boolean; hsts: boolean }): express.RequestHandler {
   return (_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
@@ -129,6 +115,8 @@ function securityHeaders(dev: boolean): express.RequestHandler {
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     });
+    // Only when the public address is https: on plain http://localhost it would pin the browser to https.
+    if (hsts) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   };
 }

@@ -1,14 +1,26 @@
-import { data } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import { getFixedT } from '~/i18n/i18n.server';
 import { FALLBACK_LOCALE, matchLocale, type Locale } from '~/i18n/config';
 import { AppError, type FieldErrorKeys } from '~/services/errors.server';
+import type { ActiveSession } from '~/services/sessions.server';
+import { requireApiRole, requireApiSession } from './auth.server';
+import { allowedMethods, type ApiContract, type ApiMethod, type ApiOperation } from './contract';
+import { logServerError } from './errors.server';
 
 /**
  * The JSON envelope of ARCHITECTURE §5 for /api/v1 resource routes:
  * success `{ success: true, data }`, failure `{ success: false, code, message, errors? }`, with the message
- * in the language of Accept-Language (zh-TW fallback). A route is `apiRoute(async ({ request }) => ...)`.
+ * in the language of Accept-Language (zh-TW fallback). Every answer is a real `Response` (Remix's `data()`
+ * loses status and headers in resource routes under single fetch) and is never cached (`no-store`): API
+ * answers carry tokens and private data.
+ *
+ * A route module exports a contract (app/http/contract.ts) and `apiHandlers(contract, { GET, POST … })`
+ * as its loader and action; the dispatcher authenticates, parses query and body with the contract's
+ * schemas, runs the handler and writes the envelope. A method the contract does not name answers 405.
  */
+
+const NO_STORE = 'no-store';
 
 export function apiLocale(request: Request): Locale {
   for (const part of (request.headers.get('accept-language') ?? '').split(',')) {
@@ -18,14 +30,16 @@ export function apiLocale(request: Request): Locale {
   return FALLBACK_LOCALE;
 }
 
-export function ok<T>(payload: T, init?: { status?: number; headers?: HeadersInit }) {
-  return data({ success: true as const, data: payload }, { status: init?.status ?? 200, headers: noStore(init?.headers) });
+function jsonResponse(body: unknown, status: number, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set('Content-Type', 'application/json; charset=utf-8');
+  if (!h.has('Cache-Control')) h.set('Cache-Control', NO_STORE);
+  return new Response(JSON.stringify(body), { status, headers: h });
 }
 
-function noStore(headers?: HeadersInit): Headers {
-  const h = new Headers(headers);
-  if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
-  return h;
+/** A success envelope: `{ success: true, data }` with the given status (200 unless told). */
+export function ok<T>(payload: T, init?: { status?: number; headers?: HeadersInit }): Response {
+  return jsonResponse({ success: true, data: payload }, init?.status ?? 200, init?.headers);
 }
 
 /** Translates field error keys (validation.*) into messages. */
@@ -35,58 +49,127 @@ export async function translateFieldErrors(fieldErrors: FieldErrorKeys, locale: 
 }
 
 /** The failure answer for any error: AppError keeps its code; anything else is logged and becomes 500. */
-export async function errorResponse(error: unknown, request: Request) {
+export async function errorResponse(error: unknown, request: Request, headers?: HeadersInit): Promise<Response> {
   const locale = apiLocale(request);
   const t = await getFixedT(locale);
   if (error instanceof AppError) {
-    const headers = noStore();
-    if (error.retryAfter) headers.set('Retry-After', String(error.retryAfter));
-    return data(
-      {
-        success: false as const,
-        code: error.code,
-        message: t(error.messageKey, error.params),
-        ...(error.fieldErrors ? { errors: await translateFieldErrors(error.fieldErrors, locale) } : {}),
-      },
-      { status: error.status, headers },
-    );
+    const h = new Headers(headers);
+    if (error.retryAfter) h.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+    const body = {
+      success: false as const,
+      code: error.code,
+      message: t(error.messageKey, error.params),
+      ...(error.fieldErrors ? { errors: await translateFieldErrors(error.fieldErrors, locale) } : {}),
+    };
+    return jsonResponse(body, error.status, h);
   }
-  console.error(error);
-  return data(
-    { success: false as const, code: 'SERVER_ERROR', message: t('errors.codes.SERVER_ERROR') },
-    { status: 500, headers: noStore() },
-  );
+  logServerError(error, request);
+  return jsonResponse({ success: false, code: 'SERVER_ERROR', message: t('errors.codes.SERVER_ERROR') }, 500, headers);
 }
 
-type Handler<A> = (args: A) => Promise<Response | ReturnType<typeof ok>>;
+/** The answer to a method the route does not have: 405 with Allow, in the envelope. */
+export function methodNotAllowed(request: Request, allow: string[]): Promise<Response> {
+  return errorResponse(new AppError('METHOD_NOT_ALLOWED'), request, { Allow: allow.join(', ') });
+}
 
-/** Wraps a loader or action so every thrown error becomes the envelope (a thrown Response passes through). */
-export function apiRoute<A extends { request: Request }>(handler: Handler<A>) {
-  return async (args: A) => {
+type RouteArgs = LoaderFunctionArgs | ActionFunctionArgs;
+
+export interface HandlerArgs<Op extends ApiOperation> {
+  request: Request;
+  params: RouteArgs['params'];
+  context: RouteArgs['context'];
+  /** The caller's session; undefined only on public operations. */
+  session: Op['auth'] extends 'public' ? ActiveSession | undefined : ActiveSession;
+  query: Op['query'] extends z.ZodType ? z.output<Op['query']> : undefined;
+  body: Op['body'] extends z.ZodType ? (Op['parseBody'] extends 'handler' ? undefined : z.output<Op['body']>) : undefined;
+}
+
+type Handlers<C extends ApiContract> = {
+  [M in keyof C['operations'] & ApiMethod]: (args: HandlerArgs<NonNullable<C['operations'][M]>>) => Promise<unknown>;
+};
+
+/**
+ * The loader and action of an /api/v1 resource route. A handler returns the success `data` (sent with the
+ * operation's status) or a Response of its own; it throws AppError for failures.
+ */
+export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handlers<C>) {
+  const allow = allowedMethods(contract);
+  const run = async (args: RouteArgs): Promise<Response> => {
+    const method = (args.request.method.toUpperCase() === 'HEAD' ? 'GET' : args.request.method.toUpperCase()) as ApiMethod;
+    const operation = contract.operations[method];
+    const handler = (handlers as Record<string, ((a: HandlerArgs<ApiOperation>) => Promise<unknown>) | undefined>)[method];
+    if (!operation || !handler) return methodNotAllowed(args.request, allow);
     try {
-      return await handler(args);
+      const session = await authenticate(args.request, operation);
+      const query = operation.query ? parseValue(operation.query, searchParamsObject(new URL(args.request.url))) : undefined;
+      const body = operation.body && operation.parseBody !== 'handler' ? await parseBody(args.request, operation.body) : undefined;
+      const result = await handler({ request: args.request, params: args.params, context: args.context, session, query, body } as HandlerArgs<ApiOperation>);
+      return result instanceof Response ? result : ok(result, { status: operation.status ?? 200 });
     } catch (error) {
-      if (error instanceof Response) throw error;
+      if (error instanceof Response) return error;
       return errorResponse(error, args.request);
     }
   };
+  return { loader: (args: LoaderFunctionArgs) => run(args), action: (args: ActionFunctionArgs) => run(args) };
+}
+
+async function authenticate(request: Request, operation: ApiOperation): Promise<ActiveSession | undefined> {
+  if (operation.auth === 'public') return undefined;
+  if (operation.auth === 'user') return requireApiSession(request);
+  return requireApiRole(request, ...operation.auth.roles);
+}
+
+/** Search params as an object; a repeated name becomes an array of its values. */
+function searchParamsObject(url: URL): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const previous = values[key];
+    values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  return values;
 }
 
 /**
- * Reads a JSON (or form-encoded) body and checks it with a shared schema; a bad body is a
- * 400 VALIDATION_ERROR whose `errors` name the fields.
+ * Reads a JSON (or form-encoded) body and checks it with a shared schema. Malformed JSON, a NUL byte in
+ * any value and a bad value are 400 VALIDATION_ERROR; another content type is 415. (Size is limited before
+ * the body is read, in server/app.ts.)
  */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   let body: unknown;
-  const type = request.headers.get('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) body = await request.json();
-    else if (type.includes('form')) body = formValues(await request.formData());
-    else body = JSON.parse((await request.text()) || '{}');
-  } catch {
-    throw new AppError('VALIDATION_ERROR');
+  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+    body = formValues(await request.formData());
+  } else if (type === '' || type === 'application/json' || type.endsWith('+json')) {
+    const text = await request.text();
+    try {
+      body = text.trim() ? JSON.parse(text) : {};
+    } catch {
+      throw new AppError('VALIDATION_ERROR', { fieldErrors: { _body: ['validation.malformedJson'] } });
+    }
+  } else {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   }
+  const nulField = findNulByte(body);
+  if (nulField !== undefined) throw new AppError('VALIDATION_ERROR', { fieldErrors: { [nulField || '_body']: ['validation.invalid'] } });
   return parseValue(schema, body);
+}
+
+/** The path of the first string holding U+0000 (PostgreSQL text cannot store it), or undefined. */
+function findNulByte(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = findNulByte(v, path ? `${path}.${i}` : String(i));
+      if (found !== undefined) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return path || '_body';
+      const found = findNulByte(v, path ? `${path}.${k}` : k);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 /** A form body as an object; a repeated name (ticked checkboxes) becomes an array of its values. */

@@ -1,12 +1,29 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok, parseBody } from '~/http/api.server';
+import { apiHandlers } from '~/http/api.server';
 import { clientIp } from '~/http/auth.server';
+import { defineApi } from '~/http/contract';
 import { verifyEmailSchema } from '~/schemas/auth';
+import { sessionData } from '~/schemas/responses';
 import { toPublicUser, verifyEmail } from '~/services/auth.server';
 
-/** POST /api/v1/auth/verify-email {email,code} → data.token and data.user (now verified and logged in). */
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  const input = await parseBody(request, verifyEmailSchema);
-  const { user, login } = await verifyEmail(input, 'api', { ip: clientIp(context) });
-  return ok({ token: login?.token, user: toPublicUser(user) });
+export const contract = defineApi({
+  path: '/api/v1/auth/verify-email',
+  tags: ['auth'],
+  operations: {
+    POST: {
+      summary: 'Confirm the address with the mailed code; answers a bearer token (now logged in)',
+      auth: 'public',
+      body: verifyEmailSchema,
+      data: sessionData,
+      errors: ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMIT_EXCEEDED'],
+    },
+  },
 });
+
+const handlers = apiHandlers(contract, {
+  POST: async ({ context, body }) => {
+    const { user, login } = await verifyEmail(body, 'api', { ip: clientIp(context) });
+    return { token: login!.token!, user: toPublicUser(user), expiresAt: login!.session.expiresAt.toISOString() };
+  },
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,27 +1,44 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/http/api.server';
-import { requireApiSession } from '~/http/auth.server';
+import { z } from 'zod';
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
 import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
 import { AppError } from '~/services/errors.server';
 import { userIdParam } from '~/services/users.server';
 
-/**
- * POST /api/v1/users/:id/avatar (bearer, multipart field `avatar`) → data.avatarUrl (and data.avatar, the
- * same URL, as SPEC §7 reads either). DELETE → data.avatarUrl null. Yourself, or anyone for an admin.
- * The picture is checked by its bytes and re-encoded to 100×100 webp (avatars.server.ts).
- */
-export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const session = await requireApiSession(request);
-  const userId = userIdParam(params.id);
-  if (request.method === 'DELETE') {
-    await removeAvatar(session.user, userId);
-    return ok({ avatarUrl: null });
-  }
-  if (request.method !== 'POST') throw new AppError('NOT_FOUND');
-  // Authorise before reading a possibly large body.
-  if (session.user.id !== userId && session.user.type !== 'admin') throw new AppError('FORBIDDEN');
-  const form = await readUploadForm(request);
-  const avatarUrl = await setAvatar(session.user, userId, await uploadedBytes(form, 'avatar'));
-  return ok({ avatarUrl, avatar: avatarUrl });
+export const contract = defineApi({
+  path: '/api/v1/users/{id}/avatar',
+  tags: ['users'],
+  operations: {
+    POST: {
+      summary: 'Upload or replace the avatar (the account itself or an admin)',
+      description: 'Checked by its bytes and re-encoded to a 100×100 webp. `avatar` repeats `avatarUrl` (SPEC §7 reads either).',
+      auth: 'user',
+      upload: { field: 'avatar', description: 'JPEG, PNG or WebP image, at most 10 MiB' },
+      data: z.object({ avatarUrl: z.string(), avatar: z.string() }),
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'FILE_TOO_LARGE', 'INVALID_FILE_TYPE'],
+    },
+    DELETE: {
+      summary: 'Remove the avatar; the default picture is shown again',
+      auth: 'user',
+      data: z.object({ avatarUrl: z.null() }),
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+  },
 });
 
+const handlers = apiHandlers(contract, {
+  POST: async ({ request, session, params }) => {
+    const userId = userIdParam(params.id);
+    // Authorise before reading a possibly large body.
+    if (session.user.id !== userId && session.user.type !== 'admin') throw new AppError('FORBIDDEN');
+    const form = await readUploadForm(request);
+    const avatarUrl = await setAvatar(session.user, userId, await uploadedBytes(form, 'avatar'));
+    return { avatarUrl, avatar: avatarUrl };
+  },
+  DELETE: async ({ session, params }) => {
+    await removeAvatar(session.user, userIdParam(params.id));
+    return { avatarUrl: null };
+  },
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

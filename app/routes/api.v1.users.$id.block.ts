@@ -1,12 +1,24 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/http/api.server';
-import { requireApiRole } from '~/http/auth.server';
-import { toAdminUser, blockUser } from '~/services/user-admin.server';
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { adminUserData } from '~/schemas/responses';
+import { blockUser, toAdminUser } from '~/services/user-admin.server';
 import { userIdParam } from '~/services/users.server';
 
-/** POST /api/v1/users/{id}/block (admin): status suspended, every session of the account ends at once → data.user. */
-export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const { user: actor } = await requireApiRole(request, 'admin');
-  const user = await blockUser(actor, userIdParam(params.id));
-  return ok({ user: toAdminUser(user) });
+export const contract = defineApi({
+  path: '/api/v1/users/{id}/block',
+  tags: ['users'],
+  operations: {
+    POST: {
+      summary: 'Block an account: status suspended, every session ends at once (admin)',
+      auth: { roles: ['admin'] },
+      data: adminUserData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+  },
 });
+
+const handlers = apiHandlers(contract, {
+  POST: async ({ session, params }) => ({ user: toAdminUser(await blockUser(session.user, userIdParam(params.id))) }),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,12 +1,24 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/http/api.server';
-import { requireApiRole } from '~/http/auth.server';
-import { toAdminUser, restoreUser } from '~/services/user-admin.server';
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { adminUserData } from '~/schemas/responses';
+import { restoreUser, toAdminUser } from '~/services/user-admin.server';
 import { userIdParam } from '~/services/users.server';
 
-/** PUT /api/v1/users/{id}/restore (admin): brings an archived account back → data.user. Idempotent. */
-export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const { user: actor } = await requireApiRole(request, 'admin');
-  const user = await restoreUser(actor, userIdParam(params.id));
-  return ok({ user: toAdminUser(user) });
+export const contract = defineApi({
+  path: '/api/v1/users/{id}/restore',
+  tags: ['users'],
+  operations: {
+    PUT: {
+      summary: 'Bring an archived account back (admin; idempotent)',
+      auth: { roles: ['admin'] },
+      data: adminUserData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+  },
 });
+
+const handlers = apiHandlers(contract, {
+  PUT: async ({ session, params }) => ({ user: toAdminUser(await restoreUser(session.user, userIdParam(params.id))) }),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,11 +1,26 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/http/api.server';
-import { requireApiSession } from '~/http/auth.server';
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { userStatsData } from '~/schemas/responses';
 import { assertCanAccessUser, getUserStats, userIdParam } from '~/services/users.server';
 
-/** GET /api/v1/users/:id/stats → data = the stats object of SPEC §3 (the user themself or an admin). */
-export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const { user: viewer } = await requireApiSession(request);
-  const user = await assertCanAccessUser(viewer, userIdParam(params.id));
-  return ok(await getUserStats(user.id));
+export const contract = defineApi({
+  path: '/api/v1/users/{id}/stats',
+  tags: ['users'],
+  operations: {
+    GET: {
+      summary: 'Order, review, earning and spending figures of an account (the account itself or an admin)',
+      auth: 'user',
+      data: userStatsData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+  },
 });
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ session, params }) => {
+    const user = await assertCanAccessUser(session.user, userIdParam(params.id));
+    return getUserStats(user.id);
+  },
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

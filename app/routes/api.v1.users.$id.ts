@@ -1,38 +1,51 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok, parseBody } from '~/http/api.server';
-import { requireApiRole, requireApiSession } from '~/http/auth.server';
-import { profileSchemaFor } from '~/schemas/profile';
-import { archiveUser } from '~/services/user-admin.server';
+import { z } from 'zod';
+import { apiHandlers, parseBody } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { guideProfileSchema, profileSchemaFor, travelerProfileSchema } from '~/schemas/profile';
+import { adminUserData, userData } from '~/schemas/responses';
+import { archiveUser, toAdminUser } from '~/services/user-admin.server';
 import { assertCanAccessUser, getProfile, toPublicUser, updateProfile, userIdParam } from '~/services/users.server';
 
-/** GET /api/v1/users/:id → data.user (the user themself or an admin; anyone else 403, anonymous 401). */
-export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const { user: viewer } = await requireApiSession(request);
-  const user = await getProfile(viewer, userIdParam(params.id));
-  return ok({ user: toPublicUser(user) });
+export const contract = defineApi({
+  path: '/api/v1/users/{id}',
+  tags: ['users'],
+  operations: {
+    GET: {
+      summary: 'One account (the account itself or an admin)',
+      auth: 'user',
+      data: userData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+    PUT: {
+      summary: 'Replace the editable profile fields (guides also city, language, price, description)',
+      description:
+        'An omitted bio clears it. Changing the email mails a code to the new address; the old address stays until the new one is confirmed.',
+      auth: 'user',
+      body: z.union([travelerProfileSchema, guideProfileSchema]),
+      // The rules depend on the kind of account edited, known only after the access check.
+      parseBody: 'handler',
+      data: userData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EMAIL_TAKEN'],
+    },
+    DELETE: {
+      summary: 'Archive an account (admin); its sessions end at once',
+      auth: { roles: ['admin'] },
+      data: adminUserData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+  },
 });
 
-/**
- * PUT /api/v1/users/:id: the profile form's fields (name, email, bio; guides also city, language, price,
- * description) → data.user. DELETE: admins archive the account → data.user.
- */
-export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  switch (request.method.toUpperCase()) {
-    case 'PUT': {
-      const { user: viewer } = await requireApiSession(request);
-      const id = userIdParam(params.id);
-      // Access first (403/404 before 400), then the rules for that kind of account.
-      const target = await assertCanAccessUser(viewer, id, { write: true });
-      const input = await parseBody(request, profileSchemaFor(target.type));
-      const user = await updateProfile(viewer, id, input);
-      return ok({ user: toPublicUser(user) });
-    }
-    case 'DELETE': {
-      const { user: actor } = await requireApiRole(request, 'admin');
-      const user = await archiveUser(actor, userIdParam(params.id));
-      return ok({ user: toPublicUser(user) });
-    }
-    default:
-      return new Response(null, { status: 405, headers: { Allow: 'GET, PUT, DELETE' } });
-  }
+const handlers = apiHandlers(contract, {
+  GET: async ({ session, params }) => ({ user: toPublicUser(await getProfile(session.user, userIdParam(params.id))) }),
+  PUT: async ({ request, session, params }) => {
+    const id = userIdParam(params.id);
+    // Access first (403/404 before 400), then the rules for that kind of account.
+    const target = await assertCanAccessUser(session.user, id, { write: true });
+    const input = await parseBody(request, profileSchemaFor(target.type));
+    return { user: toPublicUser(await updateProfile(session.user, id, input)) };
+  },
+  DELETE: async ({ session, params }) => ({ user: toAdminUser(await archiveUser(session.user, userIdParam(params.id))) }),
 });
+export const loader = handlers.loader;
+export const action = handlers.action;

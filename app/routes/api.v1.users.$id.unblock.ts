@@ -1,12 +1,24 @@
-import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok } from '~/http/api.server';
-import { requireApiRole } from '~/http/auth.server';
-import { toAdminUser, unblockUser } from '~/services/user-admin.server';
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { adminUserData } from '~/schemas/responses';
+import { unblockUser, toAdminUser } from '~/services/user-admin.server';
 import { userIdParam } from '~/services/users.server';
 
-/** POST /api/v1/users/{id}/unblock (admin): status active again; the person logs in anew → data.user. */
-export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const { user: actor } = await requireApiRole(request, 'admin');
-  const user = await unblockUser(actor, userIdParam(params.id));
-  return ok({ user: toAdminUser(user) });
+export const contract = defineApi({
+  path: '/api/v1/users/{id}/unblock',
+  tags: ['users'],
+  operations: {
+    POST: {
+      summary: 'Unblock an account: status active again (admin)',
+      auth: { roles: ['admin'] },
+      data: adminUserData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+  },
 });
+
+const handlers = apiHandlers(contract, {
+  POST: async ({ session, params }) => ({ user: toAdminUser(await unblockUser(session.user, userIdParam(params.id))) }),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,15 +1,25 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiRoute, ok, parseValue } from '~/http/api.server';
-import { requireApiRole } from '~/http/auth.server';
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { userListData } from '~/schemas/responses';
 import { userListQuerySchema } from '~/schemas/user-admin';
 import { listUsers } from '~/services/user-admin.server';
 
-/**
- * GET /api/v1/users?page&limit&sortBy&sortOrder&type&search (admin) → data.users, pagination, filters,
- * sorting. Archived accounts are listed by /api/v1/users/archived/list instead.
- */
-export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiRole(request, 'admin');
-  const query = parseValue(userListQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-  return ok(await listUsers(query));
+export const contract = defineApi({
+  path: '/api/v1/users',
+  tags: ['users'],
+  operations: {
+    GET: {
+      summary: 'Accounts that are not archived, a page at a time (admin; 20 a page, at most 100)',
+      auth: { roles: ['admin'] },
+      query: userListQuerySchema,
+      data: userListData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN'],
+    },
+  },
 });
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ query }) => listUsers(query),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,29 +1,7 @@
+import { ERROR_STATUS, type ErrorCode } from '~/lib/error-codes';
+
 /** Typed failures services throw; routes turn them into a status + translated message (ARCHITECTURE §5). */
-export const ERROR_STATUS = {
-  VALIDATION_ERROR: 400,
-  INVALID_CODE: 400,
-  CODE_EXPIRED: 400,
-  UNAUTHORIZED: 401,
-  INVALID_CREDENTIALS: 401,
-  FORBIDDEN: 403,
-  EMAIL_NOT_VERIFIED: 403,
-  VERIFICATION_REQUIRED: 403,
-  ACCOUNT_BLOCKED: 403,
-  NOT_FOUND: 404,
-  GUIDE_NOT_FOUND: 404,
-  TRAVELER_NOT_FOUND: 404,
-  USER_NOT_FOUND: 404,
-  TIME_CONFLICT: 409,
-  ALREADY_REVIEWED: 409,
-  EMAIL_TAKEN: 409,
-  ALREADY_VERIFIED: 409,
-  FILE_TOO_LARGE: 413,
-  INVALID_FILE_TYPE: 415,
-  RATE_LIMIT_EXCEEDED: 429,
-  RESEND_COOLDOWN: 429,
-  SERVER_ERROR: 500,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode };
 
 /** Field-level problems, as i18n keys per field name (translated where the answer is written). */
 export type FieldErrorKeys = Record<string, string[]>;

@@ -46,13 +46,13 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild;
 }
 
-export function useTestServer(): TestServer {
+export function useTestServer(options: { hsts?: boolean } = {}): TestServer {
   let server: http.Server | undefined;
   let baseUrl = '';
 
   beforeAll(async () => {
     const build = await loadBuild();
-    const app = createApp({ build, mode: 'production', db: getDb });
+    const app = createApp({ build, mode: 'production', db: getDb, hsts: options.hsts });
     server = http.createServer(app);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,0 +1,34 @@
+/**
+ * Every failure code an answer can carry, with its HTTP status (ARCHITECTURE §5). Pure data, so the API
+ * contract (app/http/contract.ts, kept in route modules) can name codes without pulling in server code.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  VERIFICATION_REQUIRED: 403,
+  ACCOUNT_BLOCKED: 403,
+  NOT_FOUND: 404,
+  GUIDE_NOT_FOUND: 404,
+  TRAVELER_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  TIME_CONFLICT: 409,
+  ALREADY_REVIEWED: 409,
+  EMAIL_TAKEN: 409,
+  ALREADY_VERIFIED: 409,
+  LENGTH_REQUIRED: 411,
+  FILE_TOO_LARGE: 413,
+  PAYLOAD_TOO_LARGE: 413,
+  INVALID_FILE_TYPE: 415,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMIT_EXCEEDED: 429,
+  RESEND_COOLDOWN: 429,
+  SERVER_ERROR: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];

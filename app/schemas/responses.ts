@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The shapes of what the API answers (ARCHITECTURE §5), for the OpenAPI document and for the HTTP tests that
+ * check real answers against it. The services build these objects; these schemas only describe them.
+ */
+const isoDateTime = z.iso.datetime({ offset: true });
+const nullableDateTime = isoDateTime.nullable();
+
+export const paginationSchema = z.object({
+  page: z.int().min(1),
+  limit: z.int().min(1),
+  total: z.int().min(0),
+  totalPages: z.int().min(0),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+});
+
+export const publicUserSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(['traveler', 'guide', 'admin']),
+  bio: z.string().nullable(),
+  city: z.string().nullable(),
+  language: z.array(z.string()).nullable(),
+  price: z.int().nullable(),
+  description: z.string().nullable(),
+  avatar: z.string().nullable().describe('URL of the 100×100 webp avatar, or null for the default picture'),
+  locale: z.enum(['zh-TW', 'en', 'ja']),
+  status: z.enum(['active', 'inactive', 'suspended']),
+  guideStatus: z.enum(['pending', 'approved', 'rejected', 'suspended']).nullable(),
+  isEmailVerified: z.boolean(),
+  isIdVerified: z.boolean(),
+  isVerified: z.boolean(),
+  verificationStatus: z.enum(['approved', 'pending']),
+  emailVerificationDate: nullableDateTime,
+  idVerificationType: z.string().nullable(),
+  idVerificationDate: nullableDateTime,
+  registerDate: isoDateTime,
+  lastLogin: nullableDateTime,
+  isBlocked: z.boolean(),
+  isArchived: z.boolean(),
+});
+
+export const adminUserSchema = publicUserSchema.extend({
+  blockedAt: nullableDateTime,
+  archivedAt: nullableDateTime,
+});
+
+export const userData = z.object({ user: publicUserSchema });
+export const adminUserData = z.object({ user: adminUserSchema });
+
+export const sessionData = z.object({
+  token: z.string().describe('Bearer token (JWT) for the Authorization header'),
+  user: publicUserSchema,
+  expiresAt: isoDateTime.optional(),
+});
+
+export const userListData = z.object({
+  users: z.array(adminUserSchema),
+  pagination: paginationSchema,
+  filters: z.object({ type: z.enum(['traveler', 'guide', 'admin']).nullable(), search: z.string().nullable() }),
+  sorting: z.object({ sortBy: z.string(), sortOrder: z.enum(['asc', 'desc']) }),
+});
+
+export const userStatsData = z.object({
+  totalOrders: z.int(),
+  completedOrders: z.int(),
+  averageRating: z.number(),
+  totalEarnings: z.int(),
+  totalFavorites: z.int(),
+  totalReviews: z.int(),
+  totalSpent: z.int(),
+  currentMonthSpent: z.int(),
+  travelerStats: z.object({ bookingCount: z.int(), favoriteGuides: z.int(), reviewCount: z.int() }),
+  guideStats: z.object({ serviceHours: z.number(), averageRating: z.number(), isAvailable: z.boolean() }),
+});
+
+/** The failure envelope every route may answer. */
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
