@@ -14,6 +14,8 @@ import { createApp } from '../../server/app';
  */
 export interface TestServer {
   readonly baseUrl: string;
+  /** The Remix server build being served (its route manifest and modules). */
+  readonly build: ServerBuild;
   /** fetch relative to the server; `json` sets the body and content type; `token` and `cookie` authenticate. */
   request(path: string, init?: TestRequestInit): Promise<TestResponse>;
 }
@@ -49,9 +51,10 @@ async function loadBuild(): Promise<ServerBuild> {
 export function useTestServer(options: { hsts?: boolean } = {}): TestServer {
   let server: http.Server | undefined;
   let baseUrl = '';
+  let build: ServerBuild | undefined;
 
   beforeAll(async () => {
-    const build = await loadBuild();
+    build = await loadBuild();
     const app = createApp({ build, mode: 'production', db: getDb, hsts: options.hsts });
     server = http.createServer(app);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
@@ -69,6 +72,10 @@ export function useTestServer(options: { hsts?: boolean } = {}): TestServer {
   return {
     get baseUrl() {
       return baseUrl;
+    },
+    get build() {
+      if (!build) throw new Error('test server not started (use inside tests)');
+      return build;
     },
     async request(path, init = {}) {
       const { json, token, cookie, origin, ...rest } = init;

@@ -3,6 +3,7 @@ import { resetRateLimits } from '~/services/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { createTraveler, createUser } from '../../support/factories';
 import { useTestServer } from '../../support/http-server';
+import { expectContract } from '../../support/openapi';
 import { useTestDatabase } from '../../support/test-database';
 
 /**
@@ -29,9 +30,12 @@ describe('status lines of the API', () => {
     const body = { type: 'traveler', name: '新旅客', email: `new-${Date.now()}@example.test`, password: 'secret123' };
     const created = await server.request('/api/v1/auth/register', { json: body });
     expect(created.status).toBe(201);
+    await expectContract(server, 'POST', '/api/v1/auth/register', created);
     expect(created.headers.get('cache-control')).toBe('no-store');
     expect(created.json).toMatchObject({ success: true, data: { user: { email: body.email, type: 'traveler' } } });
-    expectEnvelopeError(await server.request('/api/v1/auth/register', { json: body }), 409, 'EMAIL_TAKEN');
+    const taken = await server.request('/api/v1/auth/register', { json: body });
+    expectEnvelopeError(taken, 409, 'EMAIL_TAKEN');
+    await expectContract(server, 'POST', '/api/v1/auth/register', taken);
   });
 
   it('200 with a token and no-store on login; 401 INVALID_CREDENTIALS on a wrong password', async () => {
@@ -40,7 +44,10 @@ describe('status lines of the API', () => {
     expect(good.status).toBe(200);
     expect(good.headers.get('cache-control')).toBe('no-store');
     expect(good.json.data.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expectEnvelopeError(await server.request('/api/v1/auth/login', { json: { email: user.email, password: 'wrong' } }), 401, 'INVALID_CREDENTIALS');
+    await expectContract(server, 'POST', '/api/v1/auth/login', good);
+    const bad = await server.request('/api/v1/auth/login', { json: { email: user.email, password: 'wrong' } });
+    expectEnvelopeError(bad, 401, 'INVALID_CREDENTIALS');
+    await expectContract(server, 'POST', '/api/v1/auth/login', bad);
   });
 
   it('400 VALIDATION_ERROR names the fields, in the Accept-Language language', async () => {
@@ -51,6 +58,7 @@ describe('status lines of the API', () => {
     expectEnvelopeError(response, 400, 'VALIDATION_ERROR');
     expect(Object.keys(response.json.errors)).toEqual(expect.arrayContaining(['email', 'password', 'name']));
     expect(response.json.errors.email[0]).toBe('Invalid email format');
+    await expectContract(server, 'POST', '/api/v1/auth/register', response);
   });
 
   it('400 for malformed JSON and for a NUL byte anywhere in the body', async () => {
@@ -83,6 +91,12 @@ describe('status lines of the API', () => {
     expectEnvelopeError(await server.request(`/api/v1/users/${bob.id + 1000}`, { token: admin.token }), 404, 'USER_NOT_FOUND');
     const own = await server.request(`/api/v1/users/${bob.id}`, { token });
     expect(own.status).toBe(200);
+    await expectContract(server, 'GET', '/api/v1/users/{id}', own);
+    const stats = await server.request(`/api/v1/users/${bob.id}/stats`, { token });
+    await expectContract(server, 'GET', '/api/v1/users/{id}/stats', stats);
+    const list = await server.request('/api/v1/users?limit=5', { token: admin.token });
+    expect(list.status).toBe(200);
+    await expectContract(server, 'GET', '/api/v1/users', list);
     expect(own.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -110,6 +124,7 @@ describe('status lines of the API', () => {
     let last;
     for (let i = 0; i < 12; i++) last = await server.request('/api/v1/auth/login', { json: { email: user.email, password: `wrong-${i}` } });
     expectEnvelopeError(last!, 429, 'RATE_LIMIT_EXCEEDED');
+    await expectContract(server, 'POST', '/api/v1/auth/login', last!);
     const retryAfter = Number(last!.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -118,6 +133,7 @@ describe('status lines of the API', () => {
   it('413 before the body is read: JSON over 1 MiB, uploads over 10 MiB', async () => {
     const big = await server.request('/api/v1/auth/login', { json: { email: 'a@example.test', password: 'x'.repeat(2 * 1024 * 1024) } });
     expectEnvelopeError(big, 413, 'PAYLOAD_TOO_LARGE');
+    await expectContract(server, 'POST', '/api/v1/auth/login', big);
     const form = new FormData();
     form.set('avatar', new Blob([new Uint8Array(11 * 1024 * 1024)], { type: 'image/png' }), 'big.png');
     const { token } = await loginAs(await createTraveler());

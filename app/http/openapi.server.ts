@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '~/lib/error-codes';
+import { APP_VERSION } from '~/lib/version';
+import { errorEnvelope } from '~/schemas/responses';
+import { API_METHODS, allowedMethods, type ApiContract, type ApiOperation } from './contract';
+
+/**
+ * The OpenAPI 3.1 document of /api/v1 (served at /api/v1/openapi.json), generated from the route contracts:
+ * the same zod schemas that parse requests describe them here, through zod 4's JSON Schema output (draft
+ * 2020-12, the dialect of OpenAPI 3.1).
+ */
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad request',
+  401: 'Not logged in',
+  403: 'Not allowed',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  411: 'Length required',
+  413: 'Body too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Server error',
+};
+
+/** Failure codes any operation of this kind can answer, besides those it names. */
+function implicitErrors(operation: ApiOperation): ErrorCode[] {
+  const codes: ErrorCode[] = ['METHOD_NOT_ALLOWED', 'SERVER_ERROR'];
+  if (operation.body || operation.query || operation.upload) codes.push('VALIDATION_ERROR');
+  if (operation.body || operation.upload) codes.push('PAYLOAD_TOO_LARGE', 'LENGTH_REQUIRED');
+  if (operation.body) codes.push('UNSUPPORTED_MEDIA_TYPE');
+  if (operation.auth !== 'public') codes.push('UNAUTHORIZED');
+  if (typeof operation.auth === 'object') codes.push('FORBIDDEN');
+  return codes;
+}
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  }));
+}
+
+function queryParameters(schema: z.ZodType) {
+  const json = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+function operationObject(contract: ApiContract, method: string, operation: ApiOperation) {
+  const responses: Record<string, unknown> = {
+    [operation.status ?? 200]: {
+      description: STATUS_TEXT[operation.status ?? 200],
+      headers: { 'Cache-Control': { schema: { const: 'no-store' } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { success: { const: true }, data: jsonSchema(operation.data, 'output') },
+            required: ['success', 'data'],
+          },
+        },
+      },
+    },
+  };
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set([...operation.errors, ...implicitErrors(operation)])) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[status] = {
+      description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.join(', ')}`,
+      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      ...(status === 405 ? { headers: { Allow: { schema: { type: 'string', const: allowedMethods(contract).join(', ') } } } } : {}),
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codes } } }],
+          },
+        },
+      },
+    };
+  }
+
+  const parameters = [...pathParameters(contract.path), ...(operation.query ? queryParameters(operation.query) : [])];
+  let requestBody: unknown;
+  if (operation.body) {
+    const schema = jsonSchema(operation.body, 'input');
+    requestBody = {
+      required: true,
+      content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+    };
+  } else if (operation.upload) {
+    requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { [operation.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream', description: operation.upload.description } },
+            required: [operation.upload.field],
+          },
+        },
+      },
+    };
+  }
+
+  return {
+    operationId: `${method.toLowerCase()}${contract.path.replace(/^\/api\/v1/, '').replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: [...contract.tags],
+    security: operation.auth === 'public' ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+    ...(typeof operation.auth === 'object' ? { 'x-roles': [...operation.auth.roles] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(contracts: ApiContract[], serverUrl?: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const contract of [...contracts].sort((a, b) => a.path.localeCompare(b.path))) {
+    const item: Record<string, unknown> = {};
+    for (const method of API_METHODS) {
+      const operation = contract.operations[method];
+      if (operation) item[method.toLowerCase()] = operationObject(contract, method, operation);
+    }
+    paths[contract.path] = item;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: '旅遊助手 Travel Assistant API',
+      version: APP_VERSION,
+      description:
+        'Every answer is the envelope `{success: true, data}` or `{success: false, code, message, errors?}`; `message` is in the Accept-Language language (zh-TW, en, ja; zh-TW fallback). Authenticate with `Authorization: Bearer <token>` from POST /api/v1/auth/login; a browser session cookie works too, for same-origin requests only. Bodies over 1 MiB (uploads 10 MiB) are refused with 413 before they are read.',
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(errorEnvelope, 'output') },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: '__session' },
+      },
+    },
+  };
+}
