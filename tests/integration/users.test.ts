@@ -3,8 +3,6 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, favorites } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import * as userRoute from '~/routes/api.v1.users.$id';
-import * as statsRoute from '~/routes/api.v1.users.$id.stats';
 import { verifyEmail } from '~/services/auth.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
@@ -18,7 +16,7 @@ import {
   listUserReviews,
   type UserRow,
 } from '~/services/users.server';
-import { callRoute, loginAs } from '../support/api';
+import { loginAs } from '../support/api';
 import {
   createAvailability,
   createCompletedOrder,
@@ -28,15 +26,17 @@ import {
   createTraveler,
   createUser,
 } from '../support/factories';
+import { useTestServer, type TestResponse } from '../support/http-server';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**
  * The per-user API and the profile service (SPEC §3 User and Stats, §5 profile save, §6, §7 Users):
  * who may read and change an account, the guide-field and price rules, email changes, and the figures of
- * the stats object and the earnings tab. Real routes, real SQL.
+ * the stats object and the earnings tab. The API over real HTTP (the Express app with the Remix handler), real SQL.
  */
 useTestDatabase();
+const server = useTestServer();
 
 const ZH = { 'accept-language': 'zh-TW' };
 let counter = 0;
@@ -66,10 +66,24 @@ const guideBody = (guide: UserRow, overrides: Record<string, unknown> = {}) => (
 });
 
 function getUser(id: number | string, auth: { token?: string } = {}) {
-  return callRoute(userRoute.loader, { params: { id: String(id) }, headers: ZH, ...auth });
+  return server.request(`/api/v1/users/${id}`, { headers: ZH, ...auth });
 }
 function putUser(id: number | string, body: unknown, auth: { token?: string } = {}) {
-  return callRoute(userRoute.action, { method: 'PUT', params: { id: String(id) }, body, headers: ZH, ...auth });
+  return server.request(`/api/v1/users/${id}`, { method: 'PUT', json: body, headers: ZH, ...auth });
+}
+function deleteUser(id: number | string, auth: { token?: string } = {}) {
+  return server.request(`/api/v1/users/${id}`, { method: 'DELETE', headers: ZH, ...auth });
+}
+function getStats(id: number | string, auth: { token?: string } = {}) {
+  return server.request(`/api/v1/users/${id}/stats`, { headers: ZH, ...auth });
+}
+
+/** An API answer as a client reads it: this status, a JSON body, and never stored by a cache (private data). */
+function expectApi(res: TestResponse, status: number, label = '') {
+  expect(res.status, `${label} ${res.text}`).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  expect(res.json?.success).toBe(status < 400);
 }
 
 describe(`GET /api/v1/users/:id (${testDriver})`, () => {
@@ -87,14 +101,14 @@ describe(`GET /api/v1/users/:id (${testDriver})`, () => {
 
   it('answers 401 UNAUTHORIZED to anonymous callers', async () => {
     const res = await getUser(traveler.id);
-    expect(res.status).toBe(401);
+    expectApi(res, 401);
     expect(res.json).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
   });
 
   it('gives a user their own account, without the password hash', async () => {
     const { token } = await loginAs(traveler);
     const res = await getUser(traveler.id, { token });
-    expect(res.status).toBe(200);
+    expectApi(res, 200);
     expect(res.json.success).toBe(true);
     expect(res.json.data.user).toMatchObject({ id: traveler.id, name: '自己', email: traveler.email, type: 'traveler' });
     expect(JSON.stringify(res.json)).not.toMatch(/passwordHash|password_hash/);
@@ -103,19 +117,19 @@ describe(`GET /api/v1/users/:id (${testDriver})`, () => {
   it('refuses another user with 403 FORBIDDEN, also for ids that do not exist', async () => {
     const { token } = await loginAs(traveler);
     const res = await getUser(other.id, { token });
-    expect(res.status).toBe(403);
+    expectApi(res, 403);
     expect(res.json).toMatchObject({ success: false, code: 'FORBIDDEN', message: '您沒有權限執行此操作' });
     expect(JSON.stringify(res.json)).not.toContain(other.email);
-    expect((await getUser(999_999, { token })).status).toBe(403);
+    expectApi(await getUser(999_999, { token }), 403);
   });
 
   it('lets an admin read anyone, archived accounts included', async () => {
     const { token } = await loginAs(admin);
     const res = await getUser(other.id, { token });
-    expect(res.status).toBe(200);
+    expectApi(res, 200);
     expect(res.json.data.user).toMatchObject({ id: other.id, email: other.email });
     const gone = await getUser(archived.id, { token });
-    expect(gone.status).toBe(200);
+    expectApi(gone, 200);
     expect(gone.json.data.user).toMatchObject({ id: archived.id, isArchived: true });
   });
 
@@ -123,7 +137,7 @@ describe(`GET /api/v1/users/:id (${testDriver})`, () => {
     const { token } = await loginAs(admin);
     for (const id of ['999999', '0', '-3', 'abc', '1.5', '99999999999999999999']) {
       const res = await getUser(id, { token });
-      expect(res.status, id).toBe(404);
+      expectApi(res, 404, id);
       expect(res.json.code, id).toBe('USER_NOT_FOUND');
     }
   });
@@ -132,6 +146,12 @@ describe(`GET /api/v1/users/:id (${testDriver})`, () => {
     expect((await appError(assertCanAccessUser(archived, archived.id))).code).toBe('USER_NOT_FOUND');
     expect((await assertCanAccessUser(admin, archived.id)).id).toBe(archived.id);
     expect((await appError(assertCanAccessUser(admin, archived.id, { write: true }))).code).toBe('USER_NOT_FOUND');
+    // The same over HTTP: the admin reads the archived account (above) but cannot change it.
+    const { token } = await loginAs(admin);
+    const put = await putUser(archived.id, { name: '改名', email: archived.email }, { token });
+    expectApi(put, 404);
+    expect(put.json.code).toBe('USER_NOT_FOUND');
+    expect((await reload(archived)).name).toBe('封存');
   });
 });
 
@@ -142,10 +162,10 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const victim = await createTraveler({ name: '原本的名字', bio: '原本的簡介' });
     const attacker = await createTraveler();
     const body = { name: '被改掉', email: victim.email, bio: 'pwned' };
-    expect((await putUser(victim.id, body)).status).toBe(401);
+    expectApi(await putUser(victim.id, body), 401);
     const { token } = await loginAs(attacker);
     const res = await putUser(victim.id, body, { token });
-    expect(res.status).toBe(403);
+    expectApi(res, 403);
     expect(res.json.code).toBe('FORBIDDEN');
     const after = await reload(victim);
     expect(after.name).toBe('原本的名字');
@@ -156,11 +176,11 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const me = await createTraveler({ bio: '舊簡介' });
     const { token } = await loginAs(me);
     const res = await putUser(me.id, { name: '  新名字  ', email: me.email, bio: '喜歡爬山' }, { token });
-    expect(res.status).toBe(200);
+    expectApi(res, 200);
     expect(res.json.data.user).toMatchObject({ id: me.id, name: '新名字', bio: '喜歡爬山' });
     expect((await reload(me)).bio).toBe('喜歡爬山');
     const cleared = await putUser(me.id, { name: '新名字', email: me.email, bio: '' }, { token });
-    expect(cleared.status).toBe(200);
+    expectApi(cleared, 200);
     expect((await reload(me)).bio).toBeNull();
   });
 
@@ -168,7 +188,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const me = await createTraveler();
     const { token } = await loginAs(me);
     const res = await putUser(me.id, { name: '', email: '', bio: 'x'.repeat(501) }, { token });
-    expect(res.status).toBe(400);
+    expectApi(res, 400);
     expect(res.json.code).toBe('VALIDATION_ERROR');
     expect(res.json.errors.name).toEqual(['請輸入姓名']);
     expect(res.json.errors.email).toEqual(['郵箱地址不能為空']);
@@ -181,7 +201,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const guide = await createGuide();
     const { token } = await loginAs(admin);
     const res = await putUser(guide.id, guideBody(guide, { price: 3200, description: '管理員修正的介紹' }), { token });
-    expect(res.status).toBe(200);
+    expectApi(res, 200);
     expect(res.json.data.user).toMatchObject({ id: guide.id, price: 3200, description: '管理員修正的介紹' });
     const [log] = await getDb()
       .select()
@@ -199,7 +219,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
       guideBody(guide, { city: 'tainan', language: ['ja', 'tw', 'ja'], price: '2800', description: '府城美食' }),
       { token },
     );
-    expect(res.status).toBe(200);
+    expectApi(res, 200);
     const after = await reload(guide);
     expect(after).toMatchObject({ city: 'tainan', language: ['ja', 'tw'], price: 2800, description: '府城美食' });
   });
@@ -211,14 +231,14 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
       const body = guideBody(guide, { name: '不該存下來' });
       delete (body as Record<string, unknown>)[missing];
       const res = await putUser(guide.id, body, { token });
-      expect(res.status, missing).toBe(400);
+      expectApi(res, 400, missing);
       expect(res.json.code).toBe('VALIDATION_ERROR');
       expect(res.json.errors._form, missing).toEqual(['所有欄位都必須填寫']);
       expect(res.json.errors[missing], missing).toHaveLength(1);
     }
     // Empty values count as missing too.
     const empty = await putUser(guide.id, guideBody(guide, { city: '', language: [], price: '', description: '  ' }), { token });
-    expect(empty.status).toBe(400);
+    expectApi(empty, 400);
     expect(empty.json.errors._form).toEqual(['所有欄位都必須填寫']);
     expect(Object.keys(empty.json.errors).sort()).toEqual(['_form', 'city', 'description', 'language', 'price']);
     const after = await reload(guide);
@@ -232,7 +252,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const { token } = await loginAs(guide);
     for (const price of [0, -5, 'abc', '-5', 2.5, '0']) {
       const res = await putUser(guide.id, guideBody(guide, { price }), { token });
-      expect(res.status, String(price)).toBe(400);
+      expectApi(res, 400, String(price));
       expect(res.json.errors.price, String(price)).toEqual(['價格必須為正數']);
       expect(res.json.errors._form, String(price)).toBeUndefined();
     }
@@ -244,7 +264,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const me = await createTraveler();
     const { token } = await loginAs(me);
     const res = await putUser(me.id, { name: me.name, email: taken.email.toUpperCase() }, { token });
-    expect(res.status).toBe(409);
+    expectApi(res, 409);
     expect(res.json).toMatchObject({ success: false, code: 'EMAIL_TAKEN', errors: { email: ['此郵箱已被註冊'] } });
     const after = await reload(me);
     expect(after.email).toBe(me.email);
@@ -255,7 +275,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const me = await createTraveler({ email: uniqueEmail('case') });
     const { token } = await loginAs(me);
     const res = await putUser(me.id, { name: me.name, email: `  ${me.email.toUpperCase()} ` }, { token });
-    expect(res.status).toBe(200);
+    expectApi(res, 200);
     const after = await reload(me);
     expect(after.email).toBe(me.email);
     expect(after.isEmailVerified).toBe(true);
@@ -273,7 +293,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const { token } = await loginAs(verified);
     const newEmail = uniqueEmail('new');
     const res = await putUser(verified.id, { name: verified.name, email: newEmail }, { token });
-    expect(res.status).toBe(200);
+    expectApi(res, 200);
     expect(res.json.data.user).toMatchObject({ email: newEmail, isEmailVerified: false, emailVerificationDate: null });
     const after = await reload(verified);
     expect(after.isEmailVerified).toBe(false);
@@ -288,7 +308,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     // The unverified user changes address within the resend cooldown: the old code stops working, a new one is sent.
     const me2 = await loginAs(me);
     const newer = uniqueEmail('newer');
-    expect((await putUser(me.id, { name: me.name, email: newer }, { token: me2.token })).status).toBe(200);
+    expectApi(await putUser(me.id, { name: me.name, email: newer }, { token: me2.token }), 200);
     const refused = await verifyEmail({ email: newer, code: oldCode }, undefined, { ip: '198.51.100.21' }).then(
       () => 'verified',
       (e: AppError) => e.code,
@@ -305,10 +325,10 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
 describe(`DELETE /api/v1/users/:id (${testDriver})`, () => {
   it('is for admins only', async () => {
     const target = await createTraveler();
-    expect((await callRoute(userRoute.action, { method: 'DELETE', params: { id: String(target.id) } })).status).toBe(401);
+    expectApi(await deleteUser(target.id), 401);
     const { token } = await loginAs(await createTraveler());
-    const res = await callRoute(userRoute.action, { method: 'DELETE', params: { id: String(target.id) }, token });
-    expect(res.status).toBe(403);
+    const res = await deleteUser(target.id, { token });
+    expectApi(res, 403);
     expect(res.json.code).toBe('FORBIDDEN');
     expect((await reload(target)).deletedAt).toBeNull();
   });
@@ -316,8 +336,8 @@ describe(`DELETE /api/v1/users/:id (${testDriver})`, () => {
   it('archives the account for an admin', async () => {
     const target = await createTraveler();
     const { token } = await loginAs(await createUser({ type: 'admin' }));
-    const res = await callRoute(userRoute.action, { method: 'DELETE', params: { id: String(target.id) }, token });
-    expect(res.status).toBe(200);
+    const res = await deleteUser(target.id, { token });
+    expectApi(res, 200);
     expect(res.json.data.user).toMatchObject({ id: target.id, isArchived: true });
     expect((await reload(target)).deletedAt).not.toBeNull();
   });
@@ -411,20 +431,37 @@ describe(`stats, orders, reviews and earnings (${testDriver})`, () => {
   });
 
   it('serves the stats to the user and admins only', async () => {
-    const own = await callRoute(statsRoute.loader, { params: { id: String(t1.id) }, token: (await loginAs(t1)).token });
-    expect(own.status).toBe(200);
+    const own = await getStats(t1.id, { token: (await loginAs(t1)).token });
+    expectApi(own, 200);
     expect(own.json.data).toMatchObject({ totalSpent: 7300, travelerStats: { bookingCount: 5 } });
-    const other = await callRoute(statsRoute.loader, { params: { id: String(guide.id) }, token: (await loginAs(t1)).token });
-    expect(other.status).toBe(403);
+    const other = await getStats(guide.id, { token: (await loginAs(t1)).token });
+    expectApi(other, 403);
     expect(other.json.code).toBe('FORBIDDEN');
-    expect((await callRoute(statsRoute.loader, { params: { id: String(guide.id) } })).status).toBe(401);
+    expect(other.text).not.toContain('6501');
+    const anonymous = await getStats(guide.id);
+    expectApi(anonymous, 401);
+    expect(anonymous.json.code).toBe('UNAUTHORIZED');
     const admin = await createUser({ type: 'admin' });
-    const byAdmin = await callRoute(statsRoute.loader, { params: { id: String(guide.id) }, token: (await loginAs(admin)).token });
-    expect(byAdmin.status).toBe(200);
+    const byAdmin = await getStats(guide.id, { token: (await loginAs(admin)).token });
+    expectApi(byAdmin, 200);
     expect(byAdmin.json.data.totalEarnings).toBe(6501);
-    const bad = await callRoute(statsRoute.loader, { params: { id: 'x' }, token: (await loginAs(admin)).token });
-    expect(bad.status).toBe(404);
+    const bad = await getStats('x', { token: (await loginAs(admin)).token });
+    expectApi(bad, 404);
     expect(bad.json.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('answers 405 with Allow to a method the stats route does not have, and HEAD like GET without a body', async () => {
+    const { token } = await loginAs(t1);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const res = await server.request(`/api/v1/users/${t1.id}/stats`, { method, json: {}, token });
+      expectApi(res, 405, method);
+      expect(res.json.code).toBe('METHOD_NOT_ALLOWED');
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+    }
+    const head = await server.request(`/api/v1/users/${t1.id}/stats`, { method: 'HEAD', token });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    expect(head.text).toBe('');
   });
 
   it('lists the user’s orders newest first with the other party, leaving out deleted ones', async () => {
