@@ -51,7 +51,7 @@ export const users = pgTable(
     bio: text('bio'),
     avatarKey: text('avatar_key'),
     city: text('city'),
-    // Language codes the person speaks (zh, tw, hak, en, ja, ...); translated for display.
+    // Language codes the person speaks (zh, nan, hak, en, ja, ...); translated for display.
     language: text('language').array().notNull().default(sql`'{}'::text[]`),
     price: integer('price'),
     description: text('description'),

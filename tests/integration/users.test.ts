@@ -216,12 +216,12 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const { token } = await loginAs(guide);
     const res = await putUser(
       guide.id,
-      guideBody(guide, { city: 'tainan', language: ['ja', 'tw', 'ja'], price: '2800', description: '府城美食' }),
+      guideBody(guide, { city: 'tainan', language: ['ja', 'nan', 'ja'], price: '2800', description: '府城美食' }),
       { token },
     );
     expectApi(res, 200);
     const after = await reload(guide);
-    expect(after).toMatchObject({ city: 'tainan', language: ['ja', 'tw'], price: 2800, description: '府城美食' });
+    expect(after).toMatchObject({ city: 'tainan', language: ['ja', 'nan'], price: 2800, description: '府城美食' });
   });
 
   it('gives a guide with a missing field the required message and leaves the account as it was', async () => {

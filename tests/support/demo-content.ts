@@ -68,7 +68,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '張家瑋',
     city: 'taipei',
-    languages: ['zh', 'tw'],
+    languages: ['zh', 'nan'],
     price: 2000,
     bio: '登山社社長，週末都在陽明山上。',
     description:
@@ -106,7 +106,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '劉俊傑',
     city: 'new_taipei',
-    languages: ['zh', 'tw'],
+    languages: ['zh', 'nan'],
     price: 1800,
     bio: '單車環島三次，淡水河岸是我的主場。',
     description:
@@ -166,7 +166,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '謝孟哲',
     city: 'taichung',
-    languages: ['zh', 'tw'],
+    languages: ['zh', 'nan'],
     price: 1800,
     bio: '土生土長台中人，三餐都在市場與夜市。',
     description:
@@ -186,7 +186,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '洪明德',
     city: 'nantou',
-    languages: ['zh', 'tw', 'ja'],
+    languages: ['zh', 'nan', 'ja'],
     price: 2800,
     bio: '日月潭單車教練，環湖路線閉著眼都會騎。',
     description:
@@ -206,7 +206,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '賴冠宇',
     city: 'chiayi',
-    languages: ['zh', 'tw', 'ja'],
+    languages: ['zh', 'nan', 'ja'],
     price: 3200,
     bio: '阿里山鐵道迷，熟悉每一站的故事。',
     description:
@@ -226,7 +226,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '葉建宏',
     city: 'tainan',
-    languages: ['zh', 'tw'],
+    languages: ['zh', 'nan'],
     price: 2000,
     bio: '府城老饕，一天吃八攤是基本。',
     description:
@@ -264,7 +264,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '江柏霖',
     city: 'kaohsiung',
-    languages: ['zh', 'tw'],
+    languages: ['zh', 'nan'],
     price: 1600,
     bio: '旗津囡仔，最適合帶全家出海邊玩。',
     description:
@@ -342,7 +342,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '廖偉成',
     city: 'hualien',
-    languages: ['zh', 'tw'],
+    languages: ['zh', 'nan'],
     price: 2000,
     bio: '每天騎車上班的花蓮人，帶你吹海風。',
     description:
@@ -373,7 +373,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '彭冠廷',
     city: 'keelung',
-    languages: ['zh', 'tw', 'en'],
+    languages: ['zh', 'nan', 'en'],
     price: 2000,
     bio: '基隆港邊長大，雨都的晴天由我帶路。',
     description:
@@ -384,7 +384,7 @@ export const demoGuides: ReadonlyArray<DemoGuide> = [
   {
     name: '顏子傑',
     city: 'penghu',
-    languages: ['zh', 'tw'],
+    languages: ['zh', 'nan'],
     price: 3000,
     bio: '澎湖在地漁家子弟，熟悉每一座小島。',
     description:
