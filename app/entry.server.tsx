@@ -1,10 +1,12 @@
 import { Transform } from 'node:stream';
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
+import { SESSION_COOKIE } from '~/http/auth.server';
+import { logServerError } from '~/http/errors.server';
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -21,6 +23,25 @@ export function withoutNulBytes(): Transform {
     },
   });
 }
+
+/**
+ * A page or `.data` answer for someone logged in holds their own data: no shared cache may keep it and the
+ * browser may not reuse it after logout (ARCHITECTURE §5). Anonymous pages keep their default caching.
+ */
+function markPrivate(request: Request, headers: Headers): void {
+  if ((request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`)) headers.set('Cache-Control', 'private, no-store');
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  markPrivate(request, response.headers);
+  return response;
+};
+
+/** Errors from loaders, actions and rendering, logged without request values (app/http/errors.server.ts). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logServerError(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error, request);
+};
 
 export default function handleRequest(
   request: Request,
@@ -44,6 +65,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = withoutNulBytes();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          markPrivate(request, responseHeaders);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

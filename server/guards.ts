@@ -1,6 +1,7 @@
 import type express from 'express';
 import { errorResponse } from '~/http/api.server';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
+import { isSameOrigin } from '~/lib/same-origin';
 import { AppError, type ErrorCode } from '~/services/errors.server';
 
 /**
@@ -109,17 +110,3 @@ export const sameOriginWrites: express.RequestHandler = (req, res, next) => {
   if (isSameOrigin(req.get('origin'), req.get('sec-fetch-site'), req.get('host'))) return next();
   void refuse(req, res, 'FORBIDDEN').catch(next);
 };
-
-/** One rule for HTTP writes and Socket.IO handshakes: Origin names this host, or (no Origin) not cross-site. */
-export function isSameOrigin(origin: string | undefined, secFetchSite: string | undefined, host: string | undefined): boolean {
-  if (origin) return origin !== 'null' && hostOf(origin) === host;
-  return secFetchSite !== 'cross-site' && secFetchSite !== 'same-site';
-}
-
-function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).host;
-  } catch {
-    return undefined;
-  }
-}

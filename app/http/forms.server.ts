@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { data } from '@remix-run/node';
+import { data, type HeadersFunction } from '@remix-run/node';
 import { getFixedT } from '~/i18n/i18n.server';
 import { AppError } from '~/services/errors.server';
 
@@ -28,3 +28,14 @@ export async function replyWithError(
   const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
   return data({ result, code: error.code, ...options.extra }, { status: error.status, headers });
 }
+
+/**
+ * The `headers` export of a page whose action can answer 429: Remix takes a document's headers from this
+ * function, so without it the action's Retry-After never reaches the browser.
+ */
+export const forwardRetryAfter: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};

@@ -13,10 +13,23 @@ export function safeMarkdownUrl(url: string): string {
   return ALLOWED_SCHEMES.includes(scheme) ? trimmed : '';
 }
 
-/** Only same-site paths may be used as redirect targets after a form post. */
+/**
+ * A redirect target from the client (`redirectTo`), or the fallback. Only a path on this origin passes,
+ * judged the way a browser will read it: browsers drop tabs and newlines inside a URL and treat `\` as `/`,
+ * so `/\t/evil.example` and `/\\evil.example` are other sites. Any control character or backslash is
+ * refused outright (a newline would also break the Location header), and what is returned is the path as
+ * the URL parser resolved it, never starting with `//`.
+ */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > 2048) return fallback;
+  if (/[\u0000-\u001F\u007F\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, 'http://same.invalid');
+  } catch {
     return fallback;
   }
-  return value;
+  if (url.origin !== 'http://same.invalid') return fallback;
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith('//') ? fallback : path;
 }

@@ -6,13 +6,14 @@ import { useLanguageList } from '~/components/guide-card';
 import { Stars } from '~/components/stars';
 import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
+import { parseIdParam } from '~/lib/ids';
 import { formatNtd } from '~/lib/money';
 import { AppError } from '~/services/errors.server';
 import { getGuideDetail } from '~/services/guides.server';
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not Found', { status: 404 });
+  const id = parseIdParam(params.id);
+  if (id === undefined) throw new Response('Not Found', { status: 404 });
   try {
     return await getGuideDetail(id);
   } catch (error) {

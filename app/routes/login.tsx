@@ -7,7 +7,7 @@ import { EmailCodeForm } from '~/components/email-code-form';
 import { PasswordInput } from '~/components/password-input';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, getSession, requireAnonymous, sessionCookieHeader } from '~/http/auth.server';
-import { replyWithError } from '~/http/forms.server';
+import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { loginSchema } from '~/schemas/auth';
@@ -24,6 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+/** A 429 keeps its Retry-After on the page too. */
+export const headers = forwardRetryAfter;
 
 /**
  * Password login through remix-auth's form strategy (SPEC §2 Login page, §8 Login). An unverified account

@@ -23,7 +23,7 @@ import { PROFILE_TABS, type ProfileTab, type ProfileUser } from '~/components/pr
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireUser } from '~/http/auth.server';
 import { formatTaipeiDate } from '~/lib/dates';
-import { replyWithError } from '~/http/forms.server';
+import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/http/toast.server';
 import { profileSchemaFor } from '~/schemas/profile';
@@ -93,6 +93,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+/** A 429 keeps its Retry-After on the page too. */
+export const headers = forwardRetryAfter;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);

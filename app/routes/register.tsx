@@ -16,7 +16,7 @@ import { PasswordInput } from '~/components/password-input';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, requireAnonymous } from '~/http/auth.server';
 import { CITY_CODES } from '~/lib/cities';
-import { replyWithError } from '~/http/forms.server';
+import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
 import { LANGUAGE_CODES } from '~/lib/languages';
 import { pageMeta } from '~/lib/meta';
 import { registerSchema } from '~/schemas/auth';
@@ -46,6 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+/** A 429 keeps its Retry-After on the page too. */
+export const headers = forwardRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);

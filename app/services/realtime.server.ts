@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { parseSessionCookie } from '~/http/auth.server';
+import { isSameOrigin } from '~/lib/same-origin';
 import { getActiveSession, type ActiveSession } from './sessions.server';
 import { verifyToken } from './tokens.server';
 
@@ -67,7 +68,10 @@ export async function authenticateHandshake(handshake: Handshake): Promise<Activ
     const payload = verifyToken(token);
     session = payload ? await getActiveSession(payload.sid) : undefined;
   } else {
-    const sid = await parseSessionCookie(firstString(handshake.headers.cookie));
+    // A cookie rides along with any page's request; only our own pages may use it (bearer tokens need no check).
+    const headers = handshake.headers;
+    if (!isSameOrigin(firstString(headers.origin), firstString(headers['sec-fetch-site']), firstString(headers.host))) return undefined;
+    const sid = await parseSessionCookie(firstString(headers.cookie));
     session = sid ? await getActiveSession(sid) : undefined;
   }
   if (!session) return undefined;

@@ -16,6 +16,7 @@ import { addDays, todayInTaipei } from '~/lib/dates';
 import { isGuideProfileInput, type ProfileInput } from '~/schemas/profile';
 import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
+import { parseIdParam } from '~/lib/ids';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { hashPassword } from './passwords.server';
 
@@ -110,18 +111,15 @@ export async function findUserById(id: number, db: Database = getDb()) {
  * account, saving it, and the figures the profile page and GET /api/v1/users/:id/stats show.
  * ---------------------------------------------------------------------------------------------------- */
 
-// users.id is an int4 identity column.
-const MAX_USER_ID = 2_147_483_647;
-
 /**
  * A user id from a URL segment (`/api/v1/users/:id`): anything that is not a positive whole number in the
  * column's range ("abc", "1e3", "-1", "99999999999") names no user, so it is 404 USER_NOT_FOUND rather than
  * a database error.
  */
 export function userIdParam(raw: string | number | undefined): number {
-  const text = typeof raw === 'number' ? String(raw) : (raw ?? '');
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > MAX_USER_ID) throw new AppError('USER_NOT_FOUND');
-  return Number(text);
+  const id = parseIdParam(raw);
+  if (id === undefined) throw new AppError('USER_NOT_FOUND');
+  return id;
 }
 
 /** The person asking: only their id and role matter for access. */

@@ -113,6 +113,24 @@ describe(`realtime (${testDriver})`, () => {
     expect(await refusal(url, { extraHeaders: { cookie: login.cookie } })).toBe('UNAUTHORIZED');
   });
 
+  it('refuses the session cookie from another origin; a bearer token needs no Origin check', async () => {
+    const { url } = await startInstance();
+    const login = await loginAs(await createTraveler());
+    const otherPort = new URL(url);
+    otherPort.port = String(Number(otherPort.port) + 1);
+    for (const transports of [['websocket'], ['polling']]) {
+      expect(await refusal(url, { transports, extraHeaders: { cookie: login.cookie, origin: otherPort.origin } })).toBe('UNAUTHORIZED');
+      expect(await refusal(url, { transports, extraHeaders: { cookie: login.cookie, origin: 'https://evil.example' } })).toBe('UNAUTHORIZED');
+      expect(await refusal(url, { transports, extraHeaders: { cookie: login.cookie, 'sec-fetch-site': 'cross-site' } })).toBe('UNAUTHORIZED');
+    }
+    const sameOrigin = await connectWith(url, { extraHeaders: { cookie: login.cookie, origin: new URL(url).origin } });
+    expect(sameOrigin.connected).toBe(true);
+    sameOrigin.disconnect();
+    const bearer = await connectWith(url, { auth: { token: login.token }, extraHeaders: { origin: 'https://evil.example' } });
+    expect(bearer.connected).toBe(true);
+    bearer.disconnect();
+  });
+
   it('accepts a bearer token or the session cookie and delivers only that user’s events', async () => {
     const { url } = await startInstance();
     const [alice, bob] = [await createTraveler(), await createGuide()];

@@ -39,9 +39,9 @@ describe('/api/v1/openapi.json', () => {
     expect(apiRoutes.length).toBeGreaterThan(10);
     for (const route of apiRoutes) {
       const contract = (route.module as { contract?: ApiContract }).contract;
-      expect(contract, `${route.file} exports no contract`).toBeDefined();
+      expect(contract, `${route.id} exports no contract`).toBeDefined();
       const path = openApiPath(route.path);
-      expect(contract!.path, `${route.file}: contract path`).toBe(path);
+      expect(contract!.path, `${route.id}: contract path`).toBe(path);
       expect(doc.paths[path], `${path} is missing from the document`).toBeDefined();
       const documented = Object.keys(doc.paths[path]!).sort();
       const served = API_METHODS.filter((m) => contract!.operations[m]).map((m) => m.toLowerCase()).sort();
