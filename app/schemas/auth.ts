@@ -8,7 +8,9 @@ import {
   languagesField,
   nameField,
   newPasswordField,
+  PASSWORD_MAX,
   priceField,
+  textField,
 } from './fields';
 
 /** Forms and API bodies of the accounts slice (SPEC §2 login/register, §7 Authentication). */
@@ -34,10 +36,15 @@ export const registerSchema = z.discriminatedUnion('type', [travelerRegistration
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** Login only asks that both fields are filled (SPEC §5): '請填寫所有必填欄位'. */
+/**
+ * Login only asks that both fields are filled (SPEC §5): '請填寫所有必填欄位'. Control characters and a
+ * password longer than any we accept are refused here too, before anything is looked up or hashed.
+ */
 export const loginSchema = z.object({
-  email: z.string({ error: 'validation.requiredFields' }).trim().min(1, { error: 'validation.requiredFields' }),
-  password: z.string({ error: 'validation.requiredFields' }).min(1, { error: 'validation.requiredFields' }),
+  email: textField('validation.requiredFields').trim().min(1, { error: 'validation.requiredFields' }),
+  password: textField('validation.requiredFields')
+    .min(1, { error: 'validation.requiredFields' })
+    .max(PASSWORD_MAX, { error: 'validation.passwordMax' }),
   redirectTo: z.string().optional(),
   website: honeypotField,
 });

@@ -1,66 +1,136 @@
 import { z } from 'zod';
-import { CITY_CODES } from '~/lib/cities';
-import { LANGUAGE_CODES } from '~/lib/languages';
+import { CITY_CODES, normaliseCity } from '~/lib/cities';
+import { LANGUAGE_CODES, normaliseLanguage } from '~/lib/languages';
 
 /**
  * Field rules shared by every form and API body. Messages are i18n keys (validation.*), translated where
  * the answer is written (form re-render or JSON envelope), so one schema serves every language.
  * Conform turns empty form fields into undefined, so "required" is the message for a missing value.
+ * These schemas also run in the browser (conform's client validation): keep them free of server code.
  */
-export const emailField = z
-  .string({ error: 'validation.emailRequired' })
+
+/** Empty form fields arrive as undefined (conform); API clients may send '' or null for "nothing". */
+export const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Control characters: every one in a single-line field; all but tab, line feed and carriage return in a multi-line one. */
+const SINGLE_LINE_CONTROLS = /\p{Cc}/u;
+const MULTI_LINE_CONTROLS = /[^\P{Cc}\t\n\r]/u;
+
+/**
+ * The base of every text field: a string (anything else gets `typeMessage`) without control characters
+ * ('validation.invalidCharacters'; NUL would otherwise reach PostgreSQL, which refuses it in text).
+ * Checks added after this one do not run once it fails.
+ */
+export function textField(typeMessage: string, options: { multiline?: boolean } = {}) {
+  const controls = options.multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS;
+  return z.string({ error: typeMessage }).refine((v) => !controls.test(v), { error: 'validation.invalidCharacters', abort: true });
+}
+
+export const emailField = textField('validation.emailRequired')
   .trim()
   .min(1, { error: 'validation.emailRequired' })
   .max(254, { error: 'validation.emailInvalid' })
   .pipe(z.email({ error: 'validation.emailInvalid' }));
 
-export const newPasswordField = z
-  .string({ error: 'validation.passwordRequired' })
-  .min(6, { error: 'validation.passwordMin' })
-  .max(200, { error: 'validation.invalid' });
+export const PASSWORD_MAX = 128;
 
-export const nameField = z
-  .string({ error: 'validation.nameRequired' })
+export const newPasswordField = textField('validation.passwordRequired')
+  .min(6, { error: 'validation.passwordMin' })
+  .max(PASSWORD_MAX, { error: 'validation.passwordMax' });
+
+/** Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they can reverse how a name reads. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/gu;
+/**
+ * What leaves no visible mark: white space, format characters (zero-width space and joiners, U+2060,
+ * U+FEFF, soft hyphen, ...), default-ignorable code points (Hangul fillers, variation selectors, ...) and
+ * the blank braille pattern.
+ */
+const INVISIBLE = /[\s\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+export const nameField = textField('validation.nameRequired')
+  .overwrite((v) => v.replace(BIDI_CONTROLS, ''))
+  .normalize('NFC')
   .trim()
-  .min(1, { error: 'validation.nameRequired' })
+  .refine((v) => v.replace(INVISIBLE, '') !== '', { error: 'validation.nameRequired', abort: true })
   .max(80, { error: 'validation.invalid' });
 
-export const cityField = z.enum(CITY_CODES, { error: 'validation.cityRequired' });
+/**
+ * A city code, also read from a city name in zh-TW, en or ja (台北市, 臺北, Taipei City; see normaliseCity).
+ * Missing → 'validation.cityRequired'; anything that is not one of our cities → 'validation.cityUnknown',
+ * whose text names the accepted values (only API clients see it: the forms offer a select).
+ */
+export const cityField = z.preprocess(
+  (v) => (blank(v) ? undefined : (normaliseCity(v) ?? v)),
+  z.enum(CITY_CODES, { error: (issue) => (issue.input === undefined ? 'validation.cityRequired' : 'validation.cityUnknown') }),
+);
 
-/** One or more language codes; a form sends one value per ticked box, the API an array (or one string). */
+/**
+ * One or more language codes; a form sends one value per ticked box, the API an array (or one string).
+ * BCP 47 tags and language names are read as our codes (zh-TW → zh, nan-TW and the old `tw` → nan, 日本語 → ja;
+ * see normaliseLanguage); duplicates after that are dropped, first one kept. Blank entries are ignored.
+ * None → 'validation.languageRequired'; an entry that is not one of ours → 'validation.languageUnknown'.
+ */
 export const languagesField = z.preprocess(
-  (v) => (typeof v === 'string' ? [v] : v),
-  z.array(z.enum(LANGUAGE_CODES, { error: 'validation.languageRequired' }), { error: 'validation.languageRequired' }).min(1, {
-    error: 'validation.languageRequired',
-  }),
+  (v) => {
+    if (blank(v)) return [];
+    const list = Array.isArray(v) ? v : [v];
+    const out: unknown[] = [];
+    for (const entry of list) {
+      if (blank(entry)) continue;
+      const code = normaliseLanguage(entry) ?? entry;
+      if (!out.includes(code)) out.push(code);
+    }
+    return out;
+  },
+  z
+    .array(z.enum(LANGUAGE_CODES, { error: 'validation.languageUnknown' }), { error: 'validation.languageRequired' })
+    .min(1, { error: 'validation.languageRequired' }),
 );
 
-/** Daily price in whole NT$. An empty value is "required" (coercion alone would read it as 0). */
+export const PRICE_MAX = 1_000_000;
+/** Decimal digits only, with white space around them allowed: no sign, point, exponent or 0x. */
+const PRICE_DIGITS = /^\s*(\d+)\s*$/;
+
+/**
+ * Daily price in whole NT$, for registration and the profile alike: a JSON number or a string of decimal
+ * digits (full-width digits are read as digits). Missing or empty → 'validation.priceRequired'; anything
+ * else that is not a whole number above 0 ('0x10', '1e3', '12.5', true, [], -5, 0) → 'validation.pricePositive';
+ * above PRICE_MAX → 'validation.priceTooHigh'.
+ * Whatever is not a valid number becomes NaN before the number check, so no later coercion (conform reads
+ * form strings with Number()) can turn '0x10' into 16.
+ */
 export const priceField = z.preprocess(
-  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-  z.coerce
-    .number({ error: 'validation.priceRequired' })
-    .int({ error: 'validation.pricePositive' })
-    .positive({ error: 'validation.pricePositive' })
-    .max(1_000_000, { error: 'validation.invalid' }),
+  (v) => {
+    if (blank(v)) return undefined;
+    if (typeof v === 'number') return v;
+    if (typeof v === 'string') {
+      const digits = PRICE_DIGITS.exec(v.normalize('NFKC'));
+      return digits ? Number(digits[1]) : NaN;
+    }
+    return NaN;
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.priceRequired' : 'validation.pricePositive') })
+    // Too high first: int() also refuses numbers beyond the safe integers, and one message per problem is enough.
+    .max(PRICE_MAX, { error: 'validation.priceTooHigh', abort: true })
+    .int({ error: 'validation.pricePositive', abort: true })
+    .positive({ error: 'validation.pricePositive' }),
 );
 
-export const descriptionField = z
-  .string({ error: 'validation.descriptionRequired' })
+export const descriptionField = textField('validation.descriptionRequired', { multiline: true })
   .trim()
   .min(1, { error: 'validation.descriptionRequired' })
   .max(2000, { error: 'validation.invalid' });
 
-export const optionalText = (max: number) =>
-  z
-    .string()
+export const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  textField('validation.invalid', options)
     .trim()
     .max(max, { error: 'validation.invalid' })
     .optional()
     .transform((v) => v || undefined);
 
-export const emailCodeField = z
-  .string({ error: 'validation.codeRequired' })
+export const emailCodeField = textField('validation.codeRequired')
+  .normalize('NFKC')
   .trim()
   .regex(/^\d{6}$/, { error: 'validation.codeFormat' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cityField, descriptionField, emailField, languagesField, nameField } from './fields';
+import { blank, cityField, descriptionField, emailField, languagesField, nameField, priceField, textField } from './fields';
 
 /**
  * The profile form (/me?edit=1) and PUT /api/v1/users/:id (SPEC §5 Guide profile save, §8 Profile save).
@@ -9,28 +9,11 @@ import { cityField, descriptionField, emailField, languagesField, nameField } fr
  */
 export const BIO_MAX = 500;
 
-/** Empty form fields arrive as undefined (conform); API clients may send '' or null for "nothing". */
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-const bioField = z
-  .string()
+const bioField = textField('validation.invalid', { multiline: true })
   .trim()
   .max(BIO_MAX, { error: 'validation.bioTooLong' })
   .nullish()
   .transform((v) => v || undefined);
-
-/**
- * Daily price in whole NT$: missing → "please enter", anything else that is not a whole number above 0
- * (0, -5, 'abc', 2.5) → '價格必須為正數'.
- */
-const guidePriceField = z.preprocess(
-  (v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-  z
-    .number({ error: (issue) => (issue.input === undefined ? 'validation.priceRequired' : 'validation.pricePositive') })
-    .int({ error: 'validation.pricePositive' })
-    .positive({ error: 'validation.pricePositive' })
-    .max(1_000_000, { error: 'validation.invalid' }),
-);
 
 const baseProfile = z.object({
   name: nameField,
@@ -46,7 +29,7 @@ export const guideProfileSchema = baseProfile
   .extend({
     city: cityField,
     language: languagesField,
-    price: guidePriceField,
+    price: priceField,
     description: descriptionField,
   })
   // Besides each field's own message, a missing guide field gives the form-level '所有欄位都必須填寫'.
