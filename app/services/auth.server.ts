@@ -3,10 +3,24 @@ import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 import type { Locale } from '~/i18n/config';
 import type { LoginInput, RegisterInput, VerifyEmailInput } from '~/schemas/auth';
-import { consumeVerificationCode, ensureVerificationCode, sendVerificationCode } from './email-codes.server';
+import {
+  consumeVerificationCode,
+  ensureVerificationCode,
+  RESEND_COOLDOWN_SECONDS,
+  sendVerificationCode,
+} from './email-codes.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { hashPassword, verifyPassword } from './passwords.server';
-import { assertNotRateLimited, clearFailures, recordFailure } from './rate-limit.server';
+import {
+  clearAttempts,
+  CODE_FAILURES_PER_ACCOUNT,
+  CODE_FAILURES_PER_IP,
+  ipKey,
+  LOGIN_FAILURES_PER_ACCOUNT_IP,
+  LOGIN_FAILURES_PER_IP,
+  releaseAttempt,
+  reserveAttempt,
+} from './rate-limit.server';
 import { createSession, revokeSession, type SessionKind } from './sessions.server';
 import { signToken } from './tokens.server';
 import { findUserByEmail, normaliseEmail, toPublicUser, type UserRow } from './users.server';
@@ -68,9 +82,11 @@ export async function register(input: RegisterInput, meta: RequestMeta, db: Data
 const DUMMY_HASH = hashPassword('not-a-real-password');
 
 /**
- * Password login. More than 10 failures a minute from one address or against one account answer 429.
- * Unknown email and wrong password give the same INVALID_CREDENTIALS. An unverified traveler or guide
- * gets EMAIL_NOT_VERIFIED, and a fresh code when the old one is no longer usable.
+ * Password login. More than 10 failures a minute for one account from one client address, or 100 from one
+ * address over all accounts, answer 429 (rate-limit.server.ts). The slot is reserved before argon2 runs, so
+ * parallel requests cannot get more checks than that; a right password gives its slot back. Unknown email
+ * and wrong password give the same INVALID_CREDENTIALS. An unverified traveler or guide gets
+ * EMAIL_NOT_VERIFIED, and a fresh code when the old one is no longer usable.
  */
 export async function login(
   input: Pick<LoginInput, 'email' | 'password'>,
@@ -79,21 +95,31 @@ export async function login(
   db: Database = getDb(),
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
-  const limitKeys = [`login:ip:${meta.ip}`, `login:account:${email}`];
-  await assertNotRateLimited(limitKeys);
+  const ip = ipKey(meta.ip);
+  const accountIp = { key: `login:account-ip:${email}:${ip}`, limit: LOGIN_FAILURES_PER_ACCOUNT_IP };
+  const perIp = { key: `login:ip:${ip}`, limit: LOGIN_FAILURES_PER_IP };
+  await reserveAttempt([accountIp, perIp]);
 
-  const user = await findUserByEmail(email, db);
-  const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
-  if (!user || !user.passwordHash || !valid) {
-    await recordFailure(limitKeys);
-    throw new AppError('INVALID_CREDENTIALS');
+  let user: UserRow | undefined;
+  let valid: boolean;
+  try {
+    user = await findUserByEmail(email, db);
+    valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
+  } catch (error) {
+    await releaseAttempt([accountIp, perIp]); // our failure, not a guess
+    throw error;
   }
+  // A failure keeps its slot.
+  if (!user || !user.passwordHash || !valid) throw new AppError('INVALID_CREDENTIALS');
+  // The right password (whatever the account's state below) is not a guess: give the address its slot back
+  // and forgive this person's earlier typos from here.
+  await Promise.all([releaseAttempt([perIp]), clearAttempts([accountIp])]);
+
   if (user.blockedAt || user.deletedAt) throw new AppError('ACCOUNT_BLOCKED');
   if (!user.isEmailVerified && user.type !== 'admin') {
     await ensureVerificationCode(user, db);
     throw new AppError('EMAIL_NOT_VERIFIED');
   }
-  await clearFailures([limitKeys[1]!]);
   return openSession(user, kind, db);
 }
 
@@ -119,17 +145,14 @@ export function issueToken(user: UserRow, session: { id: string; expiresAt: Date
   );
 }
 
-async function findForCode(email: string, db: Database): Promise<UserRow> {
-  const user = await findUserByEmail(email, db);
-  // An unknown address reads like a wrong code, so the form does not reveal who has an account.
-  if (!user || user.blockedAt || user.deletedAt) throw new AppError('INVALID_CODE');
-  return user;
-}
-
 /**
  * Checks an emailed code and marks the address verified. `kind` opens a session as well (the register and
  * login flows end logged in); without it only the flag changes (the banner of someone already logged in).
- * Wrong codes also count toward the per-address limit, so codes cannot be guessed across many accounts.
+ *
+ * Wrong codes are limited per client address (over all addresses it tries) and per email address
+ * (rate-limit.server.ts), reserved before the code is looked at; a right code gives its slot back.
+ * An unknown address, a blocked or archived account and one already verified all answer INVALID_CODE,
+ * exactly like a wrong code, and count like one, so this cannot tell who has an account.
  */
 export async function verifyEmail(
   input: VerifyEmailInput,
@@ -137,16 +160,29 @@ export async function verifyEmail(
   meta: RequestMeta,
   db: Database = getDb(),
 ): Promise<{ user: UserRow; login?: LoginResult }> {
-  const limitKeys = [`code:ip:${meta.ip}`];
-  await assertNotRateLimited(limitKeys);
-  const user = await findForCode(input.email, db);
-  if (user.isEmailVerified) throw new AppError('ALREADY_VERIFIED');
+  const email = normaliseEmail(input.email);
+  const limits = [
+    { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
+    { key: `code:account:${email}`, limit: CODE_FAILURES_PER_ACCOUNT },
+  ];
+  await reserveAttempt(limits);
+
+  let user: UserRow | undefined;
+  try {
+    user = await findUserByEmail(email, db);
+  } catch (error) {
+    await releaseAttempt(limits);
+    throw error;
+  }
+  if (!user || user.blockedAt || user.deletedAt || user.isEmailVerified) throw new AppError('INVALID_CODE');
   try {
     await consumeVerificationCode(user.id, input.code, db);
   } catch (error) {
-    await recordFailure(limitKeys);
+    // INVALID_CODE and CODE_EXPIRED keep their slot; anything else was not a guess.
+    if (!(error instanceof AppError)) await releaseAttempt(limits);
     throw error;
   }
+  await releaseAttempt(limits);
   const now = new Date();
   const [verified] = (await db
     .update(users)
@@ -157,14 +193,32 @@ export async function verifyEmail(
 }
 
 /**
- * Sends a new code (60 s cooldown). Unknown addresses get the same quiet success, so this cannot be used to
- * find out who has an account.
+ * Sends a new code, at most one per address a minute (429 RESEND_COOLDOWN). An unknown address, a blocked
+ * or archived account and one already verified get the same quiet success and no mail (a verified person
+ * logs in; mailing them would only let strangers fill their inbox), and the same cooldown on a second
+ * request within the minute: the per-address counter below applies to every address, known or not. (The
+ * window is RATE_WINDOW_SECONDS, the same 60 s as RESEND_COOLDOWN_SECONDS.)
  */
 export async function resendVerification(email: string, db: Database = getDb()): Promise<void> {
-  const user = await findUserByEmail(email, db);
-  if (!user || user.blockedAt || user.deletedAt) return;
-  if (user.isEmailVerified) throw new AppError('ALREADY_VERIFIED');
-  await sendVerificationCode(user, db);
+  const address = normaliseEmail(email);
+  const slot = { key: `resend:account:${address}`, limit: 1 };
+  try {
+    await reserveAttempt([slot]);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'RATE_LIMIT_EXCEEDED')) throw error;
+    const seconds = error.retryAfter ?? RESEND_COOLDOWN_SECONDS;
+    throw new AppError('RESEND_COOLDOWN', { retryAfter: seconds, params: { seconds } });
+  }
+  try {
+    const user = await findUserByEmail(address, db);
+    if (!user || user.blockedAt || user.deletedAt || user.isEmailVerified) return;
+    await sendVerificationCode(user, db);
+  } catch (error) {
+    // Nothing was sent (e.g. the code mailed at registration is under a minute old, which has its own
+    // RESEND_COOLDOWN with the right seconds): the slot must not delay the next real resend.
+    await releaseAttempt([slot]);
+    throw error;
+  }
 }
 
 export async function logout(sessionId: string, db: Database = getDb()): Promise<void> {

@@ -1,93 +1,270 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { createClient } from 'redis';
 import { getConfig } from '~/env.server';
 import { AppError } from './errors.server';
 
 /**
- * Fixed-window counters for login and code endpoints (ARCHITECTURE §6): in memory on one instance, in
- * Redis when REDIS_URL is set so every instance shares them. Only failures are counted, so a person who
- * types the right password is never slowed down by their own earlier success.
+ * Fixed-window limits for login and code endpoints (ARCHITECTURE §6, decision 005): in memory on one
+ * instance, in Redis when REDIS_URL is set so every instance shares them.
+ *
+ * Reservation, not check-then-record. `reserveAttempt` takes a slot in every counter of an attempt *before*
+ * the attempt runs, in one atomic step: if each counter is still below its limit they are all incremented
+ * (a new counter starts a window of RATE_WINDOW_SECONDS), otherwise none is and the caller gets 429
+ * RATE_LIMIT_EXCEEDED with Retry-After = the seconds left in the window of the counter that is full. The
+ * step is atomic in both stores (memory: no `await` between the check and the increment; Redis: one Lua
+ * script), so 150 parallel requests cannot all read "9" and all run: exactly `limit` of them get a slot.
+ * A refused attempt changes no counter, so a client hammering one account from a shared address does not
+ * also use up that address's budget for everyone behind it.
+ *
+ * Only failures count. The slot is taken for every attempt (nobody knows yet whether it will fail); the
+ * caller gives it back with `releaseAttempt` when the attempt turns out not to be a guess (right password,
+ * right code, or an error of ours). So the counters hold failed attempts plus those in flight. A right
+ * password also forgives that person's earlier typos from that address (`clearAttempts` on the
+ * account+address counter), but never the per-address counter: otherwise an attacker could reset it by
+ * logging in to an account of their own now and then.
  */
 export const RATE_WINDOW_SECONDS = 60;
-export const MAX_FAILURES_PER_WINDOW = 10;
 
-interface Store {
-  count(key: string): Promise<number>;
-  increment(key: string, windowSeconds: number): Promise<number>;
-  clear(key: string): Promise<void>;
+/** Failed logins per account per client address and minute. Not per account alone: then ten wrong
+ * passwords from anywhere would lock a chosen person out for a minute, over and over. */
+export const LOGIN_FAILURES_PER_ACCOUNT_IP = 10;
+/** Failed logins per client address and minute, over all accounts. High, because a hotel, café, campus
+ * or mobile carrier (CGNAT) puts many travellers behind one address, and at 10 a single mistyping guest
+ * would lock the lobby out; 100 is still only ~1.7 argon2 checks a second per address, which bounds
+ * password spraying from one address and the CPU one address can make us burn. */
+export const LOGIN_FAILURES_PER_IP = 100;
+/** Wrong codes per client address and minute, over all addresses it tries. A code is a 6-digit secret
+ * that opens a session, so this stays low: people mistype a code once or twice, not ten times. */
+export const CODE_FAILURES_PER_IP = 10;
+/** Wrong codes per email address and minute, from anywhere. A backstop: a code is void after 5 wrong
+ * tries anyway (email-codes.server.ts), and a new one can be mailed once a minute. */
+export const CODE_FAILURES_PER_ACCOUNT = 10;
+
+/** A counter and how many attempts it allows per window. */
+export interface RateLimitRule {
+  key: string;
+  limit: number;
 }
 
-class MemoryStore implements Store {
+export type Reservation = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+export interface RateLimitStore {
+  /** Atomically: all counters +1 when each stays ≤ its limit, else none, and how long until a slot frees. */
+  reserve(rules: RateLimitRule[], windowSeconds: number): Promise<Reservation>;
+  /** Gives one slot back on each counter (never below 0; the window keeps its end). */
+  release(keys: string[]): Promise<void>;
+  /** Forgets the counters. */
+  clear(keys: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+class MemoryStore implements RateLimitStore {
   private counters = new Map<string, { count: number; resetAt: number }>();
-  async count(key: string) {
+
+  private live(key: string, now: number) {
     const entry = this.counters.get(key);
-    if (!entry || entry.resetAt <= Date.now()) return 0;
-    return entry.count;
+    return entry && entry.resetAt > now ? entry : undefined;
   }
-  async increment(key: string, windowSeconds: number) {
+
+  // Synchronous from the check to the last increment: no other reservation can interleave.
+  async reserve(rules: RateLimitRule[], windowSeconds: number): Promise<Reservation> {
     const now = Date.now();
-    let entry = this.counters.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + windowSeconds * 1000 };
-      this.counters.set(key, entry);
-      if (this.counters.size > 50_000) this.sweep(now);
+    let wait = -1;
+    for (const { key, limit } of rules) {
+      const entry = this.live(key, now);
+      if (entry && entry.count + 1 > limit) wait = Math.max(wait, entry.resetAt - now);
     }
-    entry.count += 1;
-    return entry.count;
+    if (wait >= 0) return { allowed: false, retryAfterMs: wait };
+    for (const { key } of rules) {
+      const entry = this.live(key, now);
+      if (entry) entry.count += 1;
+      else this.counters.set(key, { count: 1, resetAt: now + windowSeconds * 1000 });
+    }
+    if (this.counters.size > 50_000) this.sweep(now);
+    return { allowed: true };
   }
-  async clear(key: string) {
-    this.counters.delete(key);
+
+  async release(keys: string[]) {
+    const now = Date.now();
+    for (const key of keys) {
+      const entry = this.live(key, now);
+      if (entry && entry.count > 0) entry.count -= 1;
+    }
   }
+
+  async clear(keys: string[]) {
+    for (const key of keys) this.counters.delete(key);
+  }
+
+  async close() {
+    this.counters.clear();
+  }
+
   private sweep(now: number) {
     for (const [k, v] of this.counters) if (v.resetAt <= now) this.counters.delete(k);
   }
 }
 
-class RedisStore implements Store {
+/**
+ * KEYS: the counters; ARGV[1]: window in ms; ARGV[2..]: each counter's limit. Returns -1 when the slots
+ * were taken, else the ms until the fullest counter's window ends. Redis runs a script atomically, so
+ * every instance sharing this Redis sees one order of reservations. A counter that somehow lost its expiry
+ * gets one (it must never block forever).
+ */
+const RESERVE_SCRIPT = `
+local window = tonumber(ARGV[1])
+local wait = -1
+for i, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  if count + 1 > tonumber(ARGV[i + 1]) then
+    local ttl = redis.call('PTTL', key)
+    if ttl < 0 then
+      redis.call('PEXPIRE', key, window)
+      ttl = window
+    end
+    if ttl > wait then wait = ttl end
+  end
+end
+if wait >= 0 then return wait end
+for _, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, window) end
+end
+return -1
+`;
+
+/** DECR only a live counter above 0 (a plain DECR would create a counter of -1 with no expiry). */
+const RELEASE_SCRIPT = `
+for _, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  if count > 0 then redis.call('DECR', key) end
+end
+return 0
+`;
+
+class RedisStore implements RateLimitStore {
   private client: ReturnType<typeof createClient>;
   private ready: Promise<unknown>;
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private prefix: string,
+  ) {
     this.client = createClient({ url });
     this.client.on('error', (error) => console.error('redis (rate limits):', error.message));
     this.ready = this.client.connect();
+    // Awaited by every call; this only keeps a failed first connect from being an unhandled rejection.
+    this.ready.catch(() => {});
   }
-  async count(key: string) {
+  private keys(keys: string[]) {
+    return keys.map((k) => `${this.prefix}${k}`);
+  }
+  async reserve(rules: RateLimitRule[], windowSeconds: number): Promise<Reservation> {
     await this.ready;
-    return Number((await this.client.get(`rl:${key}`)) ?? 0);
+    const wait = Number(
+      await this.client.eval(RESERVE_SCRIPT, {
+        keys: this.keys(rules.map((r) => r.key)),
+        arguments: [String(windowSeconds * 1000), ...rules.map((r) => String(r.limit))],
+      }),
+    );
+    return wait < 0 ? { allowed: true } : { allowed: false, retryAfterMs: wait };
   }
-  async increment(key: string, windowSeconds: number) {
+  async release(keys: string[]) {
+    if (keys.length === 0) return;
     await this.ready;
-    const [count] = (await this.client.multi().incr(`rl:${key}`).expire(`rl:${key}`, windowSeconds, 'NX').exec()) as [number];
-    return Number(count);
+    await this.client.eval(RELEASE_SCRIPT, { keys: this.keys(keys), arguments: [] });
   }
-  async clear(key: string) {
+  async clear(keys: string[]) {
+    if (keys.length === 0) return;
     await this.ready;
-    await this.client.del(`rl:${key}`);
+    await this.client.del(this.keys(keys));
   }
+  async close() {
+    await this.ready.catch(() => {});
+    if (this.client.isOpen) await this.client.quit();
+  }
+}
+
+/**
+ * A store: Redis at `url` (every store built for the same URL and prefix shares the counters, as server
+ * instances do), or memory without one. Keys are namespaced by `prefix` (tests use a random one).
+ */
+export function createRateLimitStore(url?: string, options: { prefix?: string } = {}): RateLimitStore {
+  return url ? new RedisStore(url, options.prefix ?? 'rl:') : new MemoryStore();
 }
 
 const STORE_KEY = Symbol.for('lvyou.rate-limit-store');
-type WithStore = typeof globalThis & { [STORE_KEY]?: Store };
+type WithStore = typeof globalThis & { [STORE_KEY]?: RateLimitStore };
 
-function store(): Store {
+function store(): RateLimitStore {
   const g = globalThis as WithStore;
-  return (g[STORE_KEY] ??= getConfig().REDIS_URL ? new RedisStore(getConfig().REDIS_URL!) : new MemoryStore());
+  return (g[STORE_KEY] ??= createRateLimitStore(getConfig().REDIS_URL));
 }
 
-/** Tests start each case with fresh counters. */
+/** Installs the process-wide store (tests: a Redis one). Returns the one it replaced. */
+export function setRateLimitStore(next: RateLimitStore): RateLimitStore | undefined {
+  const g = globalThis as WithStore;
+  const previous = g[STORE_KEY];
+  g[STORE_KEY] = next;
+  return previous;
+}
+
+/** Tests start each case with fresh counters (a new memory store). */
 export function resetRateLimits(): void {
-  (globalThis as WithStore)[STORE_KEY] = new MemoryStore();
+  setRateLimitStore(createRateLimitStore());
 }
 
-/** Throws 429 RATE_LIMIT_EXCEEDED (Retry-After 60) when any of these keys already reached the limit. */
-export async function assertNotRateLimited(keys: string[], limit = MAX_FAILURES_PER_WINDOW): Promise<void> {
-  const counts = await Promise.all(keys.map((k) => store().count(k)));
-  if (counts.some((c) => c >= limit)) throw new AppError('RATE_LIMIT_EXCEEDED', { retryAfter: RATE_WINDOW_SECONDS });
+/**
+ * The counter name for a client address. IPv4 (also IPv4-mapped IPv6) as is; IPv6 by its /64, since one
+ * subscriber or site gets a whole /64 and could otherwise take a fresh address for every few guesses.
+ */
+export function ipKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
 }
 
-export async function recordFailure(keys: string[]): Promise<void> {
-  await Promise.all(keys.map((k) => store().increment(k, RATE_WINDOW_SECONDS)));
+/** The eight groups of an IPv6 address, without leading zeros. */
+function ipv6Groups(ip: string): string[] {
+  let address = ip.split('%')[0]!.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    address = `${address.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.map((g) => Number.parseInt(g, 16).toString(16));
 }
 
-export async function clearFailures(keys: string[]): Promise<void> {
-  await Promise.all(keys.map((k) => store().clear(k)));
+/**
+ * Takes a slot on every counter before an attempt runs (see the module comment), or throws 429
+ * RATE_LIMIT_EXCEEDED with `retryAfter` = whole seconds left in the full counter's window (at least 1)
+ * and changes nothing. A plain string key gets `limit`.
+ */
+export async function reserveAttempt(
+  keys: ReadonlyArray<string | RateLimitRule>,
+  limit = LOGIN_FAILURES_PER_ACCOUNT_IP,
+): Promise<void> {
+  const rules = keys.map((k) => (typeof k === 'string' ? { key: k, limit } : k));
+  for (const rule of rules) {
+    if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new Error(`rate limit for ${rule.key} must be a positive integer`);
+  }
+  const result = await store().reserve(rules, RATE_WINDOW_SECONDS);
+  if (!result.allowed) {
+    const retryAfter = Math.min(RATE_WINDOW_SECONDS, Math.max(1, Math.ceil(result.retryAfterMs / 1000)));
+    throw new AppError('RATE_LIMIT_EXCEEDED', { retryAfter });
+  }
+}
+
+/** Gives back the slot an attempt took, when it turned out not to be a failure. */
+export async function releaseAttempt(keys: ReadonlyArray<string | RateLimitRule>): Promise<void> {
+  await store().release(keys.map((k) => (typeof k === 'string' ? k : k.key)));
+}
+
+/** Forgets these counters altogether (a right password forgives that person's earlier typos). */
+export async function clearAttempts(keys: ReadonlyArray<string | RateLimitRule>): Promise<void> {
+  await store().clear(keys.map((k) => (typeof k === 'string' ? k : k.key)));
 }
