@@ -71,6 +71,15 @@ const BY_KEY: ReadonlyMap<string, CityCode> = new Map(
  */
 export function normaliseCity(input: unknown): CityCode | undefined {
   if (typeof input !== 'string') return undefined;
+  const whole = input.normalize('NFKC').toLowerCase().replace(/臺/gu, '台').replace(/[\s\-_.·・]+/gu, '');
+  if (FORMER_NAMES.has(whole)) return FORMER_NAMES.get(whole);
   const key = cityKey(input);
   return key ? BY_KEY.get(key) : undefined;
 }
+
+/** Names whose suffix matters: Taipei County (台北縣) became New Taipei in 2010; it is not Taipei City. */
+const FORMER_NAMES: ReadonlyMap<string, CityCode> = new Map([
+  ['台北縣', 'new_taipei'],
+  ['台北县', 'new_taipei'],
+  ['taipeicounty', 'new_taipei'],
+]);

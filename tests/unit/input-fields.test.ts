@@ -107,6 +107,8 @@ describe('city', () => {
 
   it('reads every alias as its own city (no alias shadows another city)', () => {
     for (const code of CITY_CODES) for (const alias of CITY_ALIASES[code]) expect(normaliseCity(alias), alias).toBe(code);
+    // Taipei County is the former name of New Taipei, not Taipei City.
+    for (const former of ['台北縣', '臺北縣', 'Taipei County']) expect(normaliseCity(former), former).toBe('new_taipei');
   });
 
   it('returns undefined for what is not a city', () => {
