@@ -66,6 +66,8 @@ export const users = pgTable(
     idVerifiedAt: tstz('id_verified_at'),
     registerDate: tstz('register_date').notNull().defaultNow(),
     lastLogin: tstz('last_login'),
+    // A new address waiting for its emailed code (change_email); `email` stays the login until it is confirmed.
+    pendingEmail: text('pending_email'),
     blockedAt: tstz('blocked_at'),
     deletedAt: tstz('deleted_at'),
     updatedAt: updatedAt(),
@@ -96,6 +98,9 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/** What an emailed code is for: a code of one purpose never works for another (ARCHITECTURE §4). */
+export const EMAIL_CODE_PURPOSES = ['verify_email', 'change_email', 'reset_password'] as const;
+
 export const emailCodes = pgTable(
   'email_codes',
   {
@@ -105,8 +110,12 @@ export const emailCodes = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     sentAt: tstz('sent_at').notNull().defaultNow(),
+    purpose: text('purpose', { enum: EMAIL_CODE_PURPOSES }).notNull().default('verify_email'),
   },
-  (t) => [index('email_codes_user_idx').on(t.userId)],
+  (t) => [
+    index('email_codes_user_idx').on(t.userId),
+    check('email_codes_purpose_check', inList('purpose', EMAIL_CODE_PURPOSES)),
+  ],
 );
 
 export const availabilitySlots = pgTable(

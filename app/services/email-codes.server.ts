@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
-import { emailCodes, users } from '~db/schema';
+import { EMAIL_CODE_PURPOSES, emailCodes, users } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { getFixedT } from '~/i18n/i18n.server';
 import { isLocale } from '~/i18n/config';
@@ -9,31 +9,48 @@ import { AppError } from './errors.server';
 import { sendMail } from './mail.server';
 
 /**
- * Email verification codes (ARCHITECTURE §6): 6 digits, stored as an HMAC (never in clear), valid
- * 15 minutes, void after 5 wrong tries, single use, compared in constant time. A user has at most one
- * live code: issuing a new one replaces the old. A new code can be sent at most once every 60 s.
+ * Emailed codes (ARCHITECTURE §4, §6): 6 digits, stored as an HMAC (never in clear), valid 15 minutes,
+ * void after 5 wrong tries, single use, compared in constant time. Every code has a purpose (verify the
+ * address, confirm a new address, reset the password): the purpose is part of the stored hash and of every
+ * lookup, so a code of one purpose never works for another. A user has at most one live code per purpose:
+ * issuing a new one replaces the old one of that purpose. A new code of a purpose can be sent at most once
+ * every 60 s. A change_email code is also bound to the address it was mailed to.
  */
 export const CODE_TTL_MINUTES = 15;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_SECONDS = 60;
 
+export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
+
 type User = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name' | 'locale'>;
 
-function hashCode(userId: number, code: string): string {
-  return crypto.createHmac('sha256', getConfig().SESSION_SECRET).update(`email-code:${userId}:${code}`).digest('hex');
+function hashCode(userId: number, code: string, purpose: EmailCodePurpose = 'verify_email', address = ''): string {
+  // verify_email keeps the original input, so codes mailed before purposes existed still work.
+  const input =
+    purpose === 'verify_email' ? `email-code:${userId}:${code}` : `email-code:${purpose}:${userId}:${address.toLowerCase()}:${code}`;
+  return crypto.createHmac('sha256', getConfig().SESSION_SECRET).update(input).digest('hex');
 }
 
-async function latestCode(userId: number, db: Database) {
-  const [row] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId)).orderBy(desc(emailCodes.sentAt)).limit(1);
+async function latestCode(userId: number, db: Database, purpose: EmailCodePurpose = 'verify_email') {
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose)))
+    .orderBy(desc(emailCodes.sentAt))
+    .limit(1);
   return row;
 }
 
 const isLive = (row: typeof emailCodes.$inferSelect, now = Date.now()) =>
   row.expiresAt.getTime() > now && row.attempts < MAX_CODE_ATTEMPTS;
 
-/** Seconds until another code may be sent (0 when one may be sent now). */
-export async function resendCooldownSeconds(userId: number, db: Database = getDb()): Promise<number> {
-  const row = await latestCode(userId, db);
+/** Seconds until another code (of this purpose) may be sent (0 when one may be sent now). */
+export async function resendCooldownSeconds(
+  userId: number,
+  db: Database = getDb(),
+  purpose: EmailCodePurpose = 'verify_email',
+): Promise<number> {
+  const row = await latestCode(userId, db, purpose);
   if (!row) return 0;
   const elapsed = (Date.now() - row.sentAt.getTime()) / 1000;
   return Math.max(0, Math.ceil(RESEND_COOLDOWN_SECONDS - elapsed));
@@ -41,23 +58,44 @@ export async function resendCooldownSeconds(userId: number, db: Database = getDb
 
 /** Mails a fresh code (replacing any earlier one). Refused with 429 RESEND_COOLDOWN within 60 s of the last. */
 export async function sendVerificationCode(user: User, db: Database = getDb()): Promise<void> {
+  await sendEmailCode(user, 'verify_email', { db });
+}
+
+/**
+ * Mails a fresh code of this purpose (replacing the user's earlier one of the same purpose) to `to`, the
+ * account's address unless told (change_email: the new address, which the code is then bound to).
+ * Refused with 429 RESEND_COOLDOWN within 60 s of the last code of this purpose.
+ */
+export async function sendEmailCode(
+  user: User,
+  purpose: EmailCodePurpose,
+  options: { to?: string; db?: Database } = {},
+): Promise<void> {
+  const db = options.db ?? getDb();
+  const to = options.to ?? user.email;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
     // Simultaneous requests for one person take turns on their user row, so the cooldown check below sees
     // a code another request has just issued (otherwise each of them would mail a code).
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const wait = await resendCooldownSeconds(user.id, tx);
+    const wait = await resendCooldownSeconds(user.id, tx, purpose);
     if (wait > 0) throw new AppError('RESEND_COOLDOWN', { retryAfter: wait, params: { seconds: wait } });
     const now = new Date();
-    await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id));
+    await tx.delete(emailCodes).where(and(eq(emailCodes.userId, user.id), eq(emailCodes.purpose, purpose)));
     await tx.insert(emailCodes).values({
       userId: user.id,
-      codeHash: hashCode(user.id, code),
+      purpose,
+      codeHash: hashCode(user.id, code, purpose, to),
       sentAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
     });
   });
-  await sendMail(await verificationMail(user, code), db);
+  await sendMail(await codeMail({ ...user, email: to }, code, purpose), db);
+}
+
+/** Forgets a user's codes of one purpose (a cancelled email change). */
+export async function deleteEmailCodes(userId: number, purpose: EmailCodePurpose, db: Database = getDb()): Promise<void> {
+  await db.delete(emailCodes).where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose)));
 }
 
 /** Sends a code only when the person has no usable one (login of an unverified account). */
@@ -78,10 +116,24 @@ export async function ensureVerificationCode(user: User, db: Database = getDb())
  * refused with CODE_EXPIRED; the right one is consumed.
  */
 export async function consumeVerificationCode(userId: number, code: string, db: Database = getDb()): Promise<void> {
-  const row = await latestCode(userId, db);
+  await consumeEmailCode(userId, 'verify_email', code, { db });
+}
+
+/**
+ * consumeVerificationCode for any purpose. `address` is the address a change_email code was mailed to
+ * (the pending one): a code mailed to another address does not match.
+ */
+export async function consumeEmailCode(
+  userId: number,
+  purpose: EmailCodePurpose,
+  code: string,
+  options: { address?: string; db?: Database } = {},
+): Promise<void> {
+  const db = options.db ?? getDb();
+  const row = await latestCode(userId, db, purpose);
   if (!row || !isLive(row)) throw new AppError('CODE_EXPIRED');
   const expected = Buffer.from(row.codeHash, 'hex');
-  const given = Buffer.from(hashCode(userId, code), 'hex');
+  const given = Buffer.from(hashCode(userId, code, purpose, options.address), 'hex');
   if (!crypto.timingSafeEqual(expected, given)) {
     // Incremented in SQL, so simultaneous wrong guesses each count (no lost update past the limit of 5).
     const [updated] = await db
@@ -106,25 +158,33 @@ export async function consumeVerificationCode(userId: number, code: string, db: 
   if (deleted.length === 0) throw new AppError('CODE_EXPIRED');
 }
 
-async function verificationMail(user: User, code: string) {
+/** The mail.json section of each purpose's message. */
+const MAIL_SECTION: Record<EmailCodePurpose, string> = {
+  verify_email: 'verification',
+  change_email: 'emailChange',
+  reset_password: 'passwordReset',
+};
+
+async function codeMail(user: User, code: string, purpose: EmailCodePurpose) {
   const t = await getFixedT(isLocale(user.locale) ? user.locale : 'zh-TW');
+  const k = (key: string) => `mail.${MAIL_SECTION[purpose]}.${key}`;
   const lines = [
-    t('mail.verification.greeting', { name: user.name }),
+    t(k('greeting'), { name: user.name }),
     '',
-    t('mail.verification.body'),
+    t(k('body')),
     code,
     '',
-    t('mail.verification.validity', { minutes: CODE_TTL_MINUTES }),
-    t('mail.verification.ignore'),
+    t(k('validity'), { minutes: CODE_TTL_MINUTES }),
+    t(k('ignore')),
     '',
-    t('mail.verification.signature'),
+    t(k('signature')),
   ];
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = `<div style="font-family:sans-serif;line-height:1.6">
-<p>${escape(t('mail.verification.greeting', { name: user.name }))}</p>
-<p>${escape(t('mail.verification.body'))}</p>
+<p>${escape(t(k('greeting'), { name: user.name }))}</p>
+<p>${escape(t(k('body')))}</p>
 <p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p>
-<p>${escape(t('mail.verification.validity', { minutes: CODE_TTL_MINUTES }))}<br>${escape(t('mail.verification.ignore'))}</p>
-<p>${escape(t('mail.verification.signature'))}</p></div>`;
-  return { to: user.email, subject: t('mail.verification.subject', { code }), text: lines.join('\n'), html };
+<p>${escape(t(k('validity'), { minutes: CODE_TTL_MINUTES }))}<br>${escape(t(k('ignore')))}</p>
+<p>${escape(t(k('signature')))}</p></div>`;
+  return { to: user.email, subject: t(k('subject'), { code }), text: lines.join('\n'), html };
 }
