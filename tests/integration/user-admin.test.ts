@@ -6,13 +6,6 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, sessions, users } from '~db/schema';
-import * as logoutRoute from '~/routes/api.v1.auth.logout';
-import * as userRoute from '~/routes/api.v1.users.$id';
-import * as blockRoute from '~/routes/api.v1.users.$id.block';
-import * as restoreRoute from '~/routes/api.v1.users.$id.restore';
-import * as unblockRoute from '~/routes/api.v1.users.$id.unblock';
-import * as listRoute from '~/routes/api.v1.users._index';
-import * as archivedRoute from '~/routes/api.v1.users.archived.list';
 import { login } from '~/services/auth.server';
 import { AppError } from '~/services/errors.server';
 import { hashPassword } from '~/services/passwords.server';
@@ -27,26 +20,46 @@ import {
   unblockUser,
 } from '~/services/user-admin.server';
 import type { UserRow } from '~/services/users.server';
-import { callRoute, loginAs } from '../support/api';
+import { loginAs } from '../support/api';
 import { createGuide, createTraveler, createUser } from '../support/factories';
+import { useTestServer, type TestResponse } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
+/** The admin user API (list, archived list, archive, restore, block, unblock) over real HTTP, real SQL. */
 useTestDatabase();
+const server = useTestServer();
 
 const PASSWORD = 'secret1';
 const meta = { ip: '198.51.100.7' };
 
+const listRoute = '/api/v1/users';
+const archivedRoute = '/api/v1/users/archived/list';
+const blockRoute = 'block';
+const unblockRoute = 'unblock';
+const restoreRoute = 'restore';
+
 /** GET a list route with these search params, as `who`. */
 function getList(route: typeof listRoute | typeof archivedRoute, params: Record<string, string | number>, token?: string) {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const base = route === listRoute ? '/api/v1/users' : '/api/v1/users/archived/list';
-  return callRoute(route.loader, { token, path: `${base}?${qs}` });
+  return server.request(`${route}?${qs}`, { token });
 }
 
 function moderateVia(route: typeof blockRoute | typeof unblockRoute | typeof restoreRoute, id: number | string, token?: string, headers?: Record<string, string>) {
   const method = route === restoreRoute ? 'PUT' : 'POST';
-  const name = route === blockRoute ? 'block' : route === unblockRoute ? 'unblock' : 'restore';
-  return callRoute(route.action, { method, token, headers, params: { id: String(id) }, path: `/api/v1/users/${id}/${name}` });
+  return server.request(`/api/v1/users/${id}/${route}`, { method, token, headers });
+}
+
+/** POST /api/v1/auth/logout: the cheapest way to ask "does this token still work?". */
+function logoutWith(token: string) {
+  return server.request('/api/v1/auth/logout', { method: 'POST', token });
+}
+
+/** An API answer as a client reads it: this status, a JSON body, and never stored by a cache (private data). */
+function expectApi(res: TestResponse, status: number, label = '') {
+  expect(res.status, `${label} ${res.text}`).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  expect(res.json?.success).toBe(status < 400);
 }
 
 async function auditRows(targetId: number, action?: string) {
@@ -96,11 +109,11 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
     it.each(calls)('%s: anonymous 401, traveler and guide 403, admin 200', async (_name, call) => {
       const victim = await createTraveler({ blockedAt: new Date(), status: 'suspended', deletedAt: new Date() });
       const anonymous = await call(undefined, victim.id);
-      expect(anonymous.status).toBe(401);
+      expectApi(anonymous, 401);
       expect(anonymous.json).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
       for (const token of [travelerToken, guideToken]) {
         const res = await call(token, victim.id);
-        expect(res.status).toBe(403);
+        expectApi(res, 403);
         expect(res.json).toMatchObject({ success: false, code: 'FORBIDDEN' });
       }
       // Nobody but the admin changed anything.
@@ -108,7 +121,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       expect(row).toEqual(victim);
       expect(await auditRows(victim.id)).toHaveLength(0);
       const ok = await call(adminToken, victim.id);
-      expect(ok.status).toBe(200);
+      expectApi(ok, 200);
       expect(ok.json.success).toBe(true);
     });
 
@@ -143,7 +156,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
 
     it('pages 45 matching users by 20: 3 pages, hasNext/hasPrev right, newest first by default', async () => {
       const first = await getList(listRoute, { search: 'bulk-group', limit: 20 }, adminToken);
-      expect(first.status).toBe(200);
+      expectApi(first, 200);
       expect(first.json.data.pagination).toEqual({ page: 1, limit: 20, total: 45, totalPages: 3, hasNext: true, hasPrev: false });
       expect(first.json.data.users).toHaveLength(20);
       expect(first.json.data.users[0].name).toBe('Member 45');
@@ -167,14 +180,14 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
 
       // Past the end: an empty page, not an error.
       const beyond = await getList(listRoute, { search: 'bulk-group', page: 4 }, adminToken);
-      expect(beyond.status).toBe(200);
+      expectApi(beyond, 200);
       expect(beyond.json.data.users).toEqual([]);
       expect(beyond.json.data.pagination).toMatchObject({ page: 4, total: 45, hasNext: false, hasPrev: true });
     });
 
     it('defaults to 20 a page and counts every non-archived user', async () => {
       const res = await getList(listRoute, { _t: Date.now(), r: '0.123' }, adminToken);
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       const [all] = await getDb().select({ n: count() }).from(users).where(isNull(users.deletedAt));
       expect(all!.n).toBeGreaterThan(45);
       expect(res.json.data.pagination).toMatchObject({ page: 1, limit: 20, total: all!.n, totalPages: Math.ceil(all!.n / 20) });
@@ -186,7 +199,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
 
     it('clamps a limit above 100 to 100 (documented in app/schemas/user-admin.ts)', async () => {
       const res = await getList(listRoute, { limit: 500 }, adminToken);
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json.data.pagination.limit).toBe(100);
       expect(res.json.data.users.length).toBeLessThanOrEqual(100);
       expect(res.json.data.users.length).toBe(Math.min(100, res.json.data.pagination.total));
@@ -203,14 +216,14 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       ['type', { type: 'superuser' }],
     ] as const)('a bad %s is 400 VALIDATION_ERROR naming the field (%o)', async (field, params) => {
       const res = await getList(listRoute, params, adminToken);
-      expect(res.status).toBe(400);
+      expectApi(res, 400);
       expect(res.json.code).toBe('VALIDATION_ERROR');
       expect(Object.keys(res.json.errors)).toEqual([field]);
     });
 
     it('empty parameters (a plain HTML form) count as absent', async () => {
       const res = await getList(listRoute, { type: '', search: '', sortBy: '', page: '', limit: '' }, adminToken);
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json.data.filters).toEqual({ type: null, search: null });
       expect(res.json.data.sorting).toEqual({ sortBy: 'registerDate', sortOrder: 'desc' });
       expect(res.json.data.pagination).toMatchObject({ page: 1, limit: 20 });
@@ -254,7 +267,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
 
     it('filters by type', async () => {
       const res = await getList(listRoute, { type: 'guide', limit: 100 }, adminToken);
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       const [guides] = await getDb()
         .select({ n: count() })
         .from(users)
@@ -315,7 +328,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       const list = await getList(listRoute, { search: 'moderation.test' }, adminToken);
       expect(list.json.data.users.map((u: { id: number }) => u.id)).toEqual([other.id]);
       const archivedList = await getList(archivedRoute, { search: 'moderation.test' }, adminToken);
-      expect(archivedList.status).toBe(200);
+      expectApi(archivedList, 200);
       expect(archivedList.json.data.users.map((u: { id: number }) => u.id)).toEqual([target.id]);
       expect(archivedList.json.data.users[0]).toMatchObject({ isArchived: true, archivedAt: archived.deletedAt!.toISOString() });
       expect(archivedList.json.data.pagination).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1, hasNext: false, hasPrev: false });
@@ -323,14 +336,14 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
 
       // Every session ended: the bearer token and the cookie are dead, and login is refused.
       expect(await liveSessionCount(target.id)).toBe(0);
-      expect((await callRoute(logoutRoute.action, { method: 'POST', token: session.token })).status).toBe(401);
+      expectApi(await logoutWith(session.token), 401);
       expect(await getActiveSession(session.webSessionId)).toBeUndefined();
       await expect(login({ email: target.email, password: PASSWORD }, 'api', meta)).rejects.toMatchObject({
         code: 'ACCOUNT_BLOCKED',
       });
 
       const restored = await moderateVia(restoreRoute, target.id, adminToken);
-      expect(restored.status).toBe(200);
+      expectApi(restored, 200);
       expect(restored.json.data.user).toMatchObject({ id: target.id, isArchived: false, archivedAt: null });
       expect(restored.json.data.user).not.toHaveProperty('passwordHash');
       const back = await getList(listRoute, { search: 'moderation.test', sortBy: 'id', sortOrder: 'asc' }, adminToken);
@@ -339,7 +352,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       // Restored people log in again (their old sessions stay ended).
       const again = await login({ email: target.email, password: PASSWORD }, 'api', meta);
       expect(again.token).toBeTruthy();
-      expect((await callRoute(logoutRoute.action, { method: 'POST', token: session.token })).status).toBe(401);
+      expectApi(await logoutWith(session.token), 401);
 
       const archiveAudit = await auditRows(target.id, 'user.archive');
       expect(archiveAudit).toHaveLength(1);
@@ -356,9 +369,9 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       const second = await archiveUser(admin, target.id);
       expect(second.deletedAt!.toISOString()).toBe(first.deletedAt!.toISOString());
       expect(await auditRows(target.id, 'user.archive')).toHaveLength(1);
-      expect((await moderateVia(restoreRoute, target.id, adminToken)).status).toBe(200);
+      expectApi(await moderateVia(restoreRoute, target.id, adminToken), 200);
       const twice = await moderateVia(restoreRoute, target.id, adminToken);
-      expect(twice.status).toBe(200);
+      expectApi(twice, 200);
       expect(twice.json.data.user.isArchived).toBe(false);
       expect(await auditRows(target.id, 'user.restore')).toHaveLength(1);
     });
@@ -366,20 +379,20 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
     it('DELETE /api/v1/users/{id} (the user route, which calls archiveUser) archives for admins only', async () => {
       const target = await createTraveler({ email: 'delete-route@moderation-delete.test' });
       const del = (token?: string, id: number | string = target.id) =>
-        callRoute(userRoute.action, { method: 'DELETE', token, params: { id: String(id) }, path: `/api/v1/users/${id}` });
-      expect((await del(undefined)).status).toBe(401);
-      expect((await del(travelerToken)).status).toBe(403);
-      expect((await del(guideToken)).status).toBe(403);
+        server.request(`/api/v1/users/${id}`, { method: 'DELETE', token });
+      expectApi(await del(undefined), 401);
+      expectApi(await del(travelerToken), 403);
+      expectApi(await del(guideToken), 403);
       expect(await auditRows(target.id)).toHaveLength(0);
       const res = await del(adminToken);
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json.data.user).toMatchObject({ id: target.id, isArchived: true });
       expect((await getList(archivedRoute, { search: 'moderation-delete' }, adminToken)).json.data.users).toHaveLength(1);
       expect(await auditRows(target.id, 'user.archive')).toHaveLength(1);
       const self = await del(adminToken, admin.id);
-      expect(self.status).toBe(403);
+      expectApi(self, 403);
       expect(self.json.message).toBe('無法停用或封存自己的帳號');
-      expect((await del(adminToken, 'nope')).status).toBe(404);
+      expectApi(await del(adminToken, 'nope'), 404);
     });
 
     it('an admin cannot archive themself', async () => {
@@ -406,13 +419,13 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       expect(await liveSessionCount(target.id)).toBe(3);
 
       const res = await moderateVia(blockRoute, target.id, adminToken);
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json.data.user).toMatchObject({ id: target.id, isBlocked: true, status: 'suspended' });
       expect(res.json.data.user.blockedAt).toEqual(expect.any(String));
 
       expect(await liveSessionCount(target.id)).toBe(0);
-      const denied = await callRoute(logoutRoute.action, { method: 'POST', token: session.token });
-      expect(denied.status).toBe(401);
+      const denied = await logoutWith(session.token);
+      expectApi(denied, 401);
       expect(denied.json.code).toBe('UNAUTHORIZED');
       expect(await getActiveSession(session.webSessionId)).toBeUndefined();
       expect(await getActiveSession(viaLogin.session.id)).toBeUndefined();
@@ -425,13 +438,13 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       expect(listed.json.data.users).toEqual([expect.objectContaining({ id: target.id, isBlocked: true, status: 'suspended' })]);
 
       const lifted = await moderateVia(unblockRoute, target.id, adminToken);
-      expect(lifted.status).toBe(200);
+      expectApi(lifted, 200);
       expect(lifted.json.data.user).toMatchObject({ id: target.id, isBlocked: false, status: 'active', blockedAt: null });
       const again = await login({ email: target.email, password: PASSWORD }, 'api', meta);
-      const check = await callRoute(logoutRoute.action, { method: 'POST', token: again.token });
-      expect(check.status).toBe(200);
+      const check = await logoutWith(again.token);
+      expectApi(check, 200);
       // The sessions that were open before the block stay ended.
-      expect((await callRoute(logoutRoute.action, { method: 'POST', token: session.token })).status).toBe(401);
+      expectApi(await logoutWith(session.token), 401);
 
       const blockAudit = await auditRows(target.id, 'user.block');
       expect(blockAudit).toHaveLength(1);
@@ -446,7 +459,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       const target = await createTraveler();
       const first = await blockUser(admin, target.id);
       const second = await moderateVia(blockRoute, target.id, adminToken);
-      expect(second.status).toBe(200);
+      expectApi(second, 200);
       expect(second.json.data.user.blockedAt).toBe(first.blockedAt!.toISOString());
       expect(await auditRows(target.id, 'user.block')).toHaveLength(1);
 
@@ -458,7 +471,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
 
     it('an admin cannot block themself (403 with a clear message in the asker\'s language)', async () => {
       const zh = await moderateVia(blockRoute, admin.id, adminToken);
-      expect(zh.status).toBe(403);
+      expectApi(zh, 403);
       expect(zh.json).toMatchObject({ success: false, code: 'FORBIDDEN', message: '無法停用或封存自己的帳號' });
       const en = await moderateVia(blockRoute, admin.id, adminToken, { 'accept-language': 'en-US,en;q=0.9' });
       expect(en.json.message).toBe("You can't block or archive your own account.");
@@ -468,15 +481,15 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       // The admin is still logged in and unblocked.
       const [row] = await getDb().select().from(users).where(eq(users.id, admin.id));
       expect(row!.blockedAt).toBeNull();
-      expect((await getList(listRoute, {}, adminToken)).status).toBe(200);
+      expectApi(await getList(listRoute, {}, adminToken), 200);
     });
 
     it('another admin can be blocked (and then loses access to the admin API)', async () => {
       const second = await createUser({ type: 'admin' });
       const { token } = await loginAs(second);
-      expect((await getList(listRoute, {}, token)).status).toBe(200);
-      expect((await moderateVia(blockRoute, second.id, adminToken)).status).toBe(200);
-      expect((await getList(listRoute, {}, token)).status).toBe(401);
+      expectApi(await getList(listRoute, {}, token), 200);
+      expectApi(await moderateVia(blockRoute, second.id, adminToken), 200);
+      expectApi(await getList(listRoute, {}, token), 401);
     });
   });
 
@@ -486,11 +499,32 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       async (id) => {
         for (const route of [blockRoute, unblockRoute, restoreRoute]) {
           const res = await moderateVia(route, id, adminToken);
-          expect(res.status).toBe(404);
+          expectApi(res, 404, `${route} ${id}`);
           expect(res.json).toMatchObject({ success: false, code: 'USER_NOT_FOUND' });
         }
       },
     );
+
+    it('a method a route does not have is 405 with Allow, and changes nothing', async () => {
+      const victim = await createTraveler();
+      for (const [method, path, allow] of [
+        ['POST', '/api/v1/users', 'GET, HEAD'],
+        ['DELETE', '/api/v1/users/archived/list', 'GET, HEAD'],
+        ['GET', `/api/v1/users/${victim.id}/block`, 'POST'],
+        ['DELETE', `/api/v1/users/${victim.id}/block`, 'POST'],
+        ['PUT', `/api/v1/users/${victim.id}/unblock`, 'POST'],
+        ['POST', `/api/v1/users/${victim.id}/restore`, 'PUT'],
+        ['PATCH', `/api/v1/users/${victim.id}`, 'GET, HEAD, PUT, DELETE'],
+      ] as const) {
+        const res = await server.request(path, { method, token: adminToken, json: method === 'GET' ? undefined : {} });
+        expectApi(res, 405, `${method} ${path}`);
+        expect(res.json.code).toBe('METHOD_NOT_ALLOWED');
+        expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      }
+      const [row] = await getDb().select().from(users).where(eq(users.id, victim.id));
+      expect(row).toEqual(victim);
+      expect(await auditRows(victim.id)).toHaveLength(0);
+    });
 
     it('/api/v1/users/archived/list is its own route, not an $id route', () => {
       const appDir = path.resolve('app');
@@ -520,8 +554,8 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
     it('the archived/list module answers the list, not a user lookup', async () => {
       const gone = await createTraveler({ email: 'routing@archived-route.test' });
       await archiveUser(admin, gone.id);
-      const res = await callRoute(archivedRoute.loader, { token: adminToken, path: '/api/v1/users/archived/list?search=archived-route' });
-      expect(res.status).toBe(200);
+      const res = await server.request('/api/v1/users/archived/list?search=archived-route', { token: adminToken });
+      expectApi(res, 200);
       expect(res.json.data).toMatchObject({
         users: [expect.objectContaining({ id: gone.id, isArchived: true })],
         pagination: { total: 1 },
