@@ -3,17 +3,21 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, blobs, users } from '~db/schema';
-import * as apiAvatar from '~/routes/api.v1.users.$id.avatar';
-import * as meAvatar from '~/routes/me.avatar';
 import { takeToast } from '~/http/toast.server';
 import { removeAvatar, setAvatar } from '~/services/avatars.server';
 import { AppError } from '~/services/errors.server';
 import type { UserRow } from '~/services/users.server';
-import { callRoute, loginAs } from '../support/api';
+import { loginAs } from '../support/api';
 import { createAvatar, createGuide, createTraveler, createUser } from '../support/factories';
+import { useTestServer, type TestResponse } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
+/**
+ * Avatars: the service (bytes checked, re-encoded, access), the API and the /me/avatar form, the last two
+ * over real HTTP through the Express app with the Remix handler.
+ */
 useTestDatabase();
+const server = useTestServer();
 
 /** A photo-like picture (a gradient, so the crop is visible), in the given format and size. */
 async function picture(format: 'png' | 'jpeg' | 'webp', width = 320, height = 200, options: { exif?: boolean } = {}) {
@@ -49,9 +53,43 @@ async function storedBytes(key: string) {
 
 /** The toast a redirect leaves, read back the way the root loader reads it (signature checked). */
 async function toastOf(headers: Headers) {
-  const cookie = (headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = headers.getSetCookie().find((c) => c.startsWith('toast='))?.split(';')[0] ?? '';
   const { toast } = await takeToast(new Request('http://localhost/me', { headers: { cookie } }));
   return toast;
+}
+
+/** An API answer as a client reads it: this status, a JSON body, and never stored by a cache. */
+function expectApi(res: TestResponse, status: number, label = '') {
+  expect(res.status, `${label} ${res.text.slice(0, 300)}`).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  expect(res.json?.success).toBe(status < 400);
+}
+
+/**
+ * The value in a Remix single-fetch answer (`/route.data`, turbo-stream encoded): a flat JSON array where
+ * objects name their keys and values by index (`{"_1":2}`) and negative numbers are null/undefined. Enough
+ * for the plain objects our actions return; anything else (promises, dates, redirects) is refused.
+ */
+function singleFetchValue(text: string): any {
+  const values = JSON.parse(text.split('\n')[0]!) as unknown[];
+  const hydrate = (index: number): unknown => {
+    if (index === -5) return null;
+    if (index === -7) return undefined;
+    if (index < 0) throw new Error(`singleFetchValue: special value ${index}`);
+    const value = values[index];
+    if (Array.isArray(value)) {
+      if (typeof value[0] === 'string') throw new Error(`singleFetchValue: typed value ${value[0]}`);
+      return value.map((i) => hydrate(i as number));
+    }
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, i]) => [values[Number(key.slice(1))] as string, hydrate(i as number)]),
+      );
+    }
+    return value;
+  };
+  return hydrate(0);
 }
 
 async function expectAppError(promise: Promise<unknown>, code: string) {
@@ -179,10 +217,9 @@ describe(`POST/DELETE /api/v1/users/:id/avatar (${testDriver})`, () => {
     adminToken = (await loginAs(admin)).token;
   });
 
-  const post = (id: number, body: FormData, token?: string, headers?: Record<string, string>) =>
-    callRoute(apiAvatar.action, { method: 'POST', params: { id: String(id) }, body, token, headers, path: `/api/v1/users/${id}/avatar` });
-  const del = (id: number, token?: string) =>
-    callRoute(apiAvatar.action, { method: 'DELETE', params: { id: String(id) }, token, path: `/api/v1/users/${id}/avatar` });
+  const post = (id: number | string, body: FormData, token?: string, headers?: Record<string, string>) =>
+    server.request(`/api/v1/users/${id}/avatar`, { method: 'POST', body, token, headers });
+  const del = (id: number | string, token?: string) => server.request(`/api/v1/users/${id}/avatar`, { method: 'DELETE', token });
 
   for (const [format, type] of [
     ['png', 'image/png'],
@@ -191,7 +228,7 @@ describe(`POST/DELETE /api/v1/users/:id/avatar (${testDriver})`, () => {
   ] as const) {
     it(`stores a ${format} as a 100×100 webp and answers its URL`, async () => {
       const res = await post(traveler.id, fileForm(await picture(format, 500, 900), `me.${format}`, type), travelerToken);
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json.success).toBe(true);
       const key = await avatarKeyOf(traveler.id);
       expect(res.json.data).toEqual({ avatarUrl: `/uploads/${key}.webp`, avatar: `/uploads/${key}.webp` });
@@ -204,13 +241,13 @@ describe(`POST/DELETE /api/v1/users/:id/avatar (${testDriver})`, () => {
     const before = await blobCount();
     const key = await avatarKeyOf(traveler.id);
     const text = await post(traveler.id, fileForm(Buffer.from('just some text'), 'photo.png', 'image/png'), travelerToken);
-    expect(text.status).toBe(415);
+    expectApi(text, 415);
     expect(text.json).toMatchObject({ success: false, code: 'INVALID_FILE_TYPE' });
     expect(text.json.message).toBe('檔案格式不支援，請使用 JPEG、PNG 或 WebP 圖片');
     const png = await picture('png');
     const corrupt = Buffer.concat([png.subarray(0, 16), Buffer.alloc(40, 0xff)]);
     const res = await post(traveler.id, fileForm(corrupt, 'photo.png', 'image/png'), travelerToken, { 'accept-language': 'en' });
-    expect(res.status).toBe(415);
+    expectApi(res, 415);
     expect(res.json.code).toBe('INVALID_FILE_TYPE');
     expect(res.json.message).toMatch(/JPEG/);
     expect(await blobCount()).toBe(before);
@@ -223,11 +260,11 @@ describe(`POST/DELETE /api/v1/users/:id/avatar (${testDriver})`, () => {
     const png = await picture('png');
     const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 + 10 - png.length)]);
     const tooBig = await post(traveler.id, fileForm(big, 'big.png', 'image/png'), travelerToken);
-    expect(tooBig.status).toBe(413);
+    expectApi(tooBig, 413);
     expect(tooBig.json.code).toBe('FILE_TOO_LARGE');
     const huge = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const res = await post(traveler.id, fileForm(huge, 'huge.png', 'image/png'), travelerToken, { 'accept-language': 'en' });
-    expect(res.status).toBe(413);
+    expectApi(res, 413);
     expect(res.json.code).toBe('FILE_TOO_LARGE');
     expect(res.json.message).toMatch(/25 megapixels/);
     expect(await blobCount()).toBe(before);
@@ -238,44 +275,62 @@ describe(`POST/DELETE /api/v1/users/:id/avatar (${testDriver})`, () => {
     const form = new FormData();
     form.append('note', 'no file here');
     const res = await post(traveler.id, form, travelerToken);
-    expect(res.status).toBe(400);
+    expectApi(res, 400);
     expect(res.json.code).toBe('VALIDATION_ERROR');
   });
 
   it('is 401 anonymous, 403 for someone else, allowed for an admin', async () => {
     const png = await picture('png');
     const anon = await post(other.id, fileForm(png, 'a.png', 'image/png'));
-    expect(anon.status).toBe(401);
+    expectApi(anon, 401);
     expect(anon.json.code).toBe('UNAUTHORIZED');
-    expect((await del(other.id)).status).toBe(401);
+    expectApi(await del(other.id), 401);
     const forbidden = await post(other.id, fileForm(png, 'a.png', 'image/png'), travelerToken);
-    expect(forbidden.status).toBe(403);
+    expectApi(forbidden, 403);
     expect(forbidden.json.code).toBe('FORBIDDEN');
     expect(await avatarKeyOf(other.id)).toBeNull();
     const byAdmin = await post(other.id, fileForm(png, 'a.png', 'image/png'), adminToken);
-    expect(byAdmin.status).toBe(200);
+    expectApi(byAdmin, 200);
     expect(await avatarKeyOf(other.id)).not.toBeNull();
-    expect((await del(other.id, travelerToken)).status).toBe(403);
+    expectApi(await del(other.id, travelerToken), 403);
     expect(await avatarKeyOf(other.id)).not.toBeNull();
     const missing = await post(99_999_999, fileForm(png, 'a.png', 'image/png'), adminToken);
-    expect(missing.status).toBe(404);
+    expectApi(missing, 404);
     expect(missing.json.code).toBe('USER_NOT_FOUND');
   });
 
   it('DELETE clears avatar_key', async () => {
     expect(await avatarKeyOf(traveler.id)).not.toBeNull();
     const res = await del(traveler.id, travelerToken);
-    expect(res.status).toBe(200);
+    expectApi(res, 200);
     expect(res.json).toEqual({ success: true, data: { avatarUrl: null } });
     expect(await avatarKeyOf(traveler.id)).toBeNull();
     const byAdmin = await del(other.id, adminToken);
-    expect(byAdmin.status).toBe(200);
+    expectApi(byAdmin, 200);
     expect(await avatarKeyOf(other.id)).toBeNull();
   });
 
   it('answers 404 for an id that is not a number', async () => {
-    const res = await callRoute(apiAvatar.action, { method: 'DELETE', params: { id: 'abc' }, token: adminToken });
-    expect(res.status).toBe(404);
+    const res = await del('abc', adminToken);
+    expectApi(res, 404);
+    expect(res.json.code).toBe('USER_NOT_FOUND');
+    expectApi(await post('abc', fileForm(await picture('png'), 'a.png', 'image/png'), adminToken), 404);
+  });
+
+  it('answers 405 with Allow to GET and PUT, and refuses an upload over the limit before reading it', async () => {
+    for (const method of ['GET', 'PUT']) {
+      const res = await server.request(`/api/v1/users/${traveler.id}/avatar`, { method, token: travelerToken });
+      expectApi(res, 405, method);
+      expect(res.json.code).toBe('METHOD_NOT_ALLOWED');
+      expect(res.headers.get('allow')).toBe('POST, DELETE');
+    }
+    // Content-Length over 10 MiB plus the multipart allowance: 413 from the server before the route runs.
+    const before = await blobCount();
+    const huge = fileForm(Buffer.alloc(10 * 1024 * 1024 + 128 * 1024, 0xff), 'huge.png', 'image/png');
+    const res = await post(traveler.id, huge, travelerToken, { 'accept-language': 'en' });
+    expectApi(res, 413);
+    expect(res.json.code).toBe('FILE_TOO_LARGE');
+    expect(await blobCount()).toBe(before);
   });
 });
 
@@ -288,19 +343,25 @@ describe(`/me/avatar form route (${testDriver})`, () => {
     cookie = (await loginAs(user)).cookie;
   });
 
-  const submit = (body: FormData, headers?: Record<string, string>, withCookie = true) =>
-    callRoute(meAvatar.action, { method: 'POST', body, cookie: withCookie ? cookie : undefined, headers, path: '/me/avatar' });
+  /** The form posted by a browser (JS off): a document request to /me/avatar. */
+  const submit = (body: FormData | URLSearchParams, headers?: Record<string, string>, withCookie = true) =>
+    server.request('/me/avatar', { method: 'POST', body, cookie: withCookie ? cookie : undefined, headers });
+  /** The same form from the crop dialog's fetcher: Remix single fetch posts it to /me/avatar.data. */
+  const submitFromScript = (body: FormData, headers?: Record<string, string>, withCookie = true) =>
+    server.request('/me/avatar.data', { method: 'POST', body, cookie: withCookie ? cookie : undefined, headers });
 
   it('GET redirects to /me', async () => {
-    const res = await callRoute(meAvatar.loader, { cookie, path: '/me/avatar' });
+    const res = await server.request('/me/avatar', { cookie });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/me');
   });
 
   it('sends anonymous people to the login page', async () => {
+    const key = await avatarKeyOf(user.id);
     const res = await submit(fileForm(await picture('png'), 'a.png', 'image/png', { intent: 'upload' }), undefined, false);
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
+    expect(res.headers.get('location')).toBe('/login?redirectTo=%2Fme%2Favatar');
+    expect(await avatarKeyOf(user.id)).toBe(key);
   });
 
   it('upload (JS off) stores the avatar and redirects to /me with a success toast', async () => {
@@ -325,34 +386,48 @@ describe(`/me/avatar form route (${testDriver})`, () => {
   });
 
   it('an oversize part is FILE_TOO_LARGE', async () => {
+    const key = await avatarKeyOf(user.id);
     const res = await submit(fileForm(Buffer.alloc(10 * 1024 * 1024 + 1, 0xff), 'big.jpg', 'image/jpeg', { intent: 'upload' }));
     expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/me');
     const toast = (await toastOf(res.headers))!;
     expect(toast.type).toBe('error');
     expect(toast.params?.reason).toBe('檔案太大（上限 10 MB）');
+    expect(await avatarKeyOf(user.id)).toBe(key);
   });
 
   it('the JS crop dialog gets JSON: the new URL, or the reason with the error status', async () => {
-    const okRes = await submit(fileForm(await picture('webp', 100, 100), 'avatar.webp', 'image/webp', { intent: 'upload' }), {
+    const okRes = await submitFromScript(fileForm(await picture('webp', 100, 100), 'avatar.webp', 'image/webp', { intent: 'upload' }), {
       accept: 'application/json',
     });
     expect(okRes.status).toBe(200);
+    expect(okRes.headers.get('cache-control')).toBe('private, no-store');
     const key = await avatarKeyOf(user.id);
-    expect(okRes.json).toEqual({ ok: true, avatarUrl: `/uploads/${key}.webp` });
+    expect(singleFetchValue(okRes.text)).toEqual({ data: { ok: true, avatarUrl: `/uploads/${key}.webp` } });
     expect(okRes.headers.get('set-cookie')).toBeNull();
 
-    const bad = await submit(
+    // What the dialog really sends: `_format=json` in the form, no Accept header.
+    const again = await submitFromScript(fileForm(await picture('png', 300, 200), 'avatar.png', 'image/png', { intent: 'upload', _format: 'json' }));
+    expect(again.status).toBe(200);
+    const newKey = await avatarKeyOf(user.id);
+    expect(newKey).not.toBe(key);
+    expect(singleFetchValue(again.text)).toEqual({ data: { ok: true, avatarUrl: `/uploads/${newKey}.webp` } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+
+    const bad = await submitFromScript(
       fileForm(Buffer.from('GIF89a....'), 'avatar.webp', 'image/webp', { intent: 'upload', _format: 'json' }),
       { 'accept-language': 'en' },
     );
     expect(bad.status).toBe(415);
-    expect(bad.json.ok).toBe(false);
-    expect(bad.json.message).toMatch(/JPEG, PNG or WebP/);
-    expect(await avatarKeyOf(user.id)).toBe(key);
+    const badValue = singleFetchValue(bad.text);
+    expect(badValue.data.ok).toBe(false);
+    expect(badValue.data.message).toMatch(/JPEG, PNG or WebP/);
+    expect(await avatarKeyOf(user.id)).toBe(newKey);
 
-    const anon = await submit(fileForm(await picture('png'), 'a.png', 'image/png', { intent: 'upload' }), { accept: 'application/json' }, false);
+    const anon = await submitFromScript(fileForm(await picture('png'), 'a.png', 'image/png', { intent: 'upload' }), { accept: 'application/json' }, false);
     expect(anon.status).toBe(401);
-    expect(anon.json.ok).toBe(false);
+    expect(singleFetchValue(anon.text).data.ok).toBe(false);
+    expect(await avatarKeyOf(user.id)).toBe(newKey);
   });
 
   it('remove without confirmation (JS off) goes to the confirmation page and removes nothing', async () => {
@@ -365,13 +440,18 @@ describe(`/me/avatar form route (${testDriver})`, () => {
     expect(res.headers.get('location')).toBe('/me/avatar?confirm=remove');
     expect(await avatarKeyOf(user.id)).toBe(key);
     // The page itself: a GET that asks, and changes nothing.
-    const page = await callRoute(meAvatar.loader, { cookie, path: '/me/avatar?confirm=remove' });
+    const page = await server.request('/me/avatar?confirm=remove', { cookie });
     expect(page.status).toBe(200);
-    expect(page.json).toEqual({ confirmRemove: true });
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(page.text).toMatch(/<input type="hidden" name="confirmed" value="1"\/>/);
+    const loaderData = await server.request('/me/avatar.data?confirm=remove&_routes=routes%2Fme.avatar', { cookie });
+    expect(loaderData.status).toBe(200);
+    expect(singleFetchValue(loaderData.text)).toEqual({ 'routes/me.avatar': { data: { confirmRemove: true } } });
     expect(await avatarKeyOf(user.id)).toBe(key);
-    const anon = await callRoute(meAvatar.loader, { path: '/me/avatar?confirm=remove' });
+    const anon = await server.request('/me/avatar?confirm=remove');
     expect(anon.status).toBe(302);
-    expect(anon.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
+    expect(anon.headers.get('location')).toBe('/login?redirectTo=%2Fme%2Favatar%3Fconfirm%3Dremove');
   });
 
   it('remove with confirmed=1 clears the avatar and redirects with a toast', async () => {
@@ -387,15 +467,11 @@ describe(`/me/avatar form route (${testDriver})`, () => {
 
   it('remove also works as a urlencoded post', async () => {
     await setAvatar(user, user.id, await picture('png'));
-    // callRoute sends JSON or FormData; the remove button's own form is urlencoded, so build it by hand.
-    const request = new Request('http://localhost/me/avatar', {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ intent: 'remove', confirmed: '1' }).toString(),
-    });
-    const answer = await meAvatar.action({ request, params: {}, context: { cspNonce: 'test' } } as never).catch((e: unknown) => e);
-    expect(answer).toBeInstanceOf(Response);
-    expect((answer as Response).status).toBe(302);
+    // The remove button's own form is urlencoded (fetch sets application/x-www-form-urlencoded for URLSearchParams).
+    const res = await submit(new URLSearchParams({ intent: 'remove', confirmed: '1' }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/me');
+    expect(await toastOf(res.headers)).toMatchObject({ key: 'avatar.removed' });
     expect(await avatarKeyOf(user.id)).toBeNull();
   });
 
@@ -404,6 +480,18 @@ describe(`/me/avatar form route (${testDriver})`, () => {
     form.append('intent', 'explode');
     const res = await submit(form);
     expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/me');
     expect((await toastOf(res.headers))?.type).toBe('error');
+  });
+
+  it('a form posted from another site is refused (403) and changes nothing', async () => {
+    await setAvatar(user, user.id, await picture('png'));
+    const key = await avatarKeyOf(user.id);
+    const form = new FormData();
+    form.append('intent', 'remove');
+    form.append('confirmed', '1');
+    const res = await server.request('/me/avatar', { method: 'POST', body: form, cookie, origin: 'http://evil.example' });
+    expect(res.status).toBe(403);
+    expect(await avatarKeyOf(user.id)).toBe(key);
   });
 });
