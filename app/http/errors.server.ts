@@ -13,7 +13,10 @@ export function describeError(error: unknown): string {
       parts.push(`caused by ${cause.name}${typeof code === 'string' ? ` [${code}]` : ''}: ${stripParams(cause.message)}`);
     }
   }
-  const frames = error.stack?.split('\n').slice(1, 6).join('\n') ?? '';
+  // The stack starts with the message (parameters included), so only its frames are kept.
+  const stack = error.stack ?? '';
+  const firstFrame = stack.indexOf('\n    at ');
+  const frames = firstFrame === -1 ? '' : stack.slice(firstFrame + 1).split('\n').slice(0, 5).join('\n');
   return `${parts.join('\n  ')}${frames ? `\n${frames}` : ''}`;
 }
 

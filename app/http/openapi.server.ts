@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '~/lib/error-codes';
 import { APP_VERSION } from '~/lib/version';
+import { INPUT_SCHEMA } from '~/schemas/fields';
 import { errorEnvelope } from '~/schemas/responses';
 import { API_METHODS, allowedMethods, type ApiContract, type ApiOperation } from './contract';
 
@@ -12,7 +13,22 @@ import { API_METHODS, allowedMethods, type ApiContract, type ApiOperation } from
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    // Fields that normalise what clients send (city names, language tags, price strings) describe the wider
+    // input in their metadata; requests get that, answers the normalised form.
+    override: ({ jsonSchema: out }) => {
+      const input = out[INPUT_SCHEMA] as JsonSchema | undefined;
+      if (!input) return;
+      delete out[INPUT_SCHEMA];
+      if (io === 'input') {
+        for (const key of ['type', 'enum', 'items', 'minItems', 'minimum', 'maximum', 'exclusiveMinimum']) delete out[key];
+        Object.assign(out, input);
+      }
+    },
+  }) as JsonSchema;
   return rest;
 }
 

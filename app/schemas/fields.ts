@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { CITY_CODES, normaliseCity } from '~/lib/cities';
 import { LANGUAGE_CODES, normaliseLanguage } from '~/lib/languages';
 
+
+/**
+ * Metadata key for the JSON Schema of what a client may send, where it is wider than what the field yields
+ * (a city name becomes a code). The OpenAPI generator (app/http/openapi.server.ts) uses it for request bodies.
+ */
+export const INPUT_SCHEMA = 'x-input-schema';
 /**
  * Field rules shared by every form and API body. Messages are i18n keys (validation.*), translated where
  * the answer is written (form re-render or JSON envelope), so one schema serves every language.
@@ -62,7 +68,12 @@ export const nameField = textField('validation.nameRequired')
 export const cityField = z.preprocess(
   (v) => (blank(v) ? undefined : (normaliseCity(v) ?? v)),
   z.enum(CITY_CODES, { error: (issue) => (issue.input === undefined ? 'validation.cityRequired' : 'validation.cityUnknown') }),
-);
+).meta({
+  // What clients may send, for the OpenAPI document (the schema above describes only the normalised code).
+  [INPUT_SCHEMA]: {
+    anyOf: [{ type: 'string', enum: [...CITY_CODES] }, { type: 'string', description: 'a city name in zh-TW, en or ja: 臺北市, 台北, Taipei City' }],
+  },
+});
 
 /**
  * One or more language codes; a form sends one value per ticked box, the API an array (or one string).
@@ -85,7 +96,12 @@ export const languagesField = z.preprocess(
   z
     .array(z.enum(LANGUAGE_CODES, { error: 'validation.languageUnknown' }), { error: 'validation.languageRequired' })
     .min(1, { error: 'validation.languageRequired' }),
-);
+).meta({
+  [INPUT_SCHEMA]: {
+    description: `one or more of ${LANGUAGE_CODES.join(', ')}, as codes, BCP 47 tags (zh-TW, nan-TW, en-US) or names (台語, 日本語)`,
+    anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
+  },
+});
 
 export const PRICE_MAX = 1_000_000;
 /** Decimal digits only, with white space around them allowed: no sign, point, exponent or 0x. */
@@ -115,7 +131,15 @@ export const priceField = z.preprocess(
     .max(PRICE_MAX, { error: 'validation.priceTooHigh', abort: true })
     .int({ error: 'validation.pricePositive', abort: true })
     .positive({ error: 'validation.pricePositive' }),
-);
+).meta({
+  [INPUT_SCHEMA]: {
+    description: `daily price in whole NT$, 1 to ${PRICE_MAX}`,
+    anyOf: [
+      { type: 'integer', minimum: 1, maximum: PRICE_MAX },
+      { type: 'string', pattern: '^\\s*[0-9]+\\s*$' },
+    ],
+  },
+});
 
 export const descriptionField = textField('validation.descriptionRequired', { multiline: true })
   .trim()

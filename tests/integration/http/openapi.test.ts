@@ -57,6 +57,10 @@ describe('/api/v1/openapi.json', () => {
     const register = doc.paths['/api/v1/auth/register']!.post as any;
     expect(Object.keys(register.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '413', '500']));
     expect(JSON.stringify(register.requestBody.content['application/json'].schema)).toContain('"email"');
+    // Normalising fields document what clients may send: a city name, not only the code.
+    const guideBody = register.requestBody.content['application/json'].schema.oneOf[1];
+    expect(JSON.stringify(guideBody.properties.city)).toContain('Taipei City');
+    expect(guideBody.properties.price.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'string' })]));
     const list = doc.paths['/api/v1/users']!.get as any;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'sortBy', 'type', 'search']));
     expect(list['x-roles']).toEqual(['admin']);
