@@ -2,41 +2,62 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { emailCodes, sessions, users } from '~db/schema';
-import { apiRoute, ok } from '~/http/api.server';
-import { requireApiSession } from '~/http/auth.server';
-import * as loginRoute from '~/routes/api.v1.auth.login';
-import * as logoutRoute from '~/routes/api.v1.auth.logout';
-import * as registerRoute from '~/routes/api.v1.auth.register';
-import * as resendRoute from '~/routes/api.v1.auth.resend-verification';
-import * as verifyRoute from '~/routes/api.v1.auth.verify-email';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { hashPassword } from '~/services/passwords.server';
 import { LOGIN_FAILURES_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
 import { revokeUserSessions } from '~/services/sessions.server';
 import type { UserRow } from '~/services/users.server';
-import { callRoute, type CallOptions } from '../support/api';
 import { createTraveler } from '../support/factories';
+import { useTestServer, type TestResponse } from '../support/http-server';
 import { mailCausedBy, mailCount, outboxFor, useSmtpSink } from '../support/mail';
 import { codeFrom } from '../support/smtp-sink';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**
- * /api/v1/auth/* through the route modules (real Request in, JSON envelope out), with mail going through
- * a real SMTP server. Service-level rules are in auth.test.ts; this file checks what API clients see.
+ * /api/v1/auth/* over real HTTP (the Express app with the Remix handler on a free port), with mail going
+ * through a real SMTP server. Service-level rules are in auth.test.ts; this file checks what API clients see:
+ * status lines, headers and the JSON envelope.
  */
 useTestDatabase();
 const mail = useSmtpSink();
+const server = useTestServer();
 
 let counter = 0;
 const uniqueEmail = (prefix = 'api') => `${prefix}${++counter}-${Date.now().toString(36)}@example.test`;
 const lang = (value: string) => ({ 'accept-language': value });
 
-const post = (route: { action: unknown }, body: unknown, options: CallOptions = {}) =>
-  callRoute(route.action as Parameters<typeof callRoute>[0], { method: 'POST', body, ...options });
+const registerRoute = '/api/v1/auth/register';
+const verifyRoute = '/api/v1/auth/verify-email';
+const resendRoute = '/api/v1/auth/resend-verification';
+const loginRoute = '/api/v1/auth/login';
+const logoutRoute = '/api/v1/auth/logout';
 
-/** A tiny authenticated endpoint built the way every /api/v1 route is, to ask "does this token work?". */
-const whoAmI = apiRoute(async ({ request }: { request: Request }) => ok({ id: (await requireApiSession(request)).user.id }));
-const probe = (token: string) => callRoute(whoAmI, { token });
+interface PostOptions {
+  token?: string;
+  /** The client address: sent as X-Forwarded-For, which the app trusts from the loopback proxy only. */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** POST a JSON body (or a FormData form) to an API path. */
+const post = (path: string, body: unknown, options: PostOptions = {}) =>
+  server.request(path, {
+    method: 'POST',
+    ...(body instanceof FormData ? { body } : { json: body }),
+    token: options.token,
+    headers: { ...options.headers, ...(options.ip ? { 'x-forwarded-for': options.ip } : {}) },
+  });
+
+/** "Does this token work?": GET the token's own account, as any API client would. */
+const probe = (token: string, userId: number) => server.request(`/api/v1/users/${userId}`, { token });
+
+/** An API answer as a client reads it: this status, a JSON body, and never stored by a cache (tokens, accounts). */
+function expectApi(res: TestResponse, status: number, label = '') {
+  expect(res.status, `${label} ${res.text}`).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  expect(res.json?.success).toBe(status < 400);
+}
 
 const travelerBody = (email: string, extra: Record<string, unknown> = {}) => ({
   type: 'traveler',
@@ -58,11 +79,11 @@ const guideBody = (email: string, extra: Record<string, unknown> = {}) => ({
 });
 
 /** Registers through the API and returns the response and the code from the SMTP mail. */
-async function registerViaApi(body: Record<string, unknown>, options: CallOptions = {}) {
-  let res!: Awaited<ReturnType<typeof post>>;
+async function registerViaApi(body: Record<string, unknown>, options: PostOptions = {}) {
+  let res!: TestResponse;
   const received = await mailCausedBy(mail.sink, String(body.email), async () => {
     res = await post(registerRoute, body, options);
-    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expectApi(res, 201);
   });
   return { res, mail: received, code: codeFrom(received) };
 }
@@ -142,7 +163,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       form.append('language', 'ja');
       const received = await mailCausedBy(mail.sink, email, async () => {
         const res = await post(registerRoute, form);
-        expect(res.status, JSON.stringify(res.json)).toBe(201);
+        expectApi(res, 201);
         expect(res.json.data.user).toMatchObject({ language: ['zh', 'ja'], price: 2200 });
       });
       expect(codeFrom(received)).toMatch(/^\d{6}$/);
@@ -153,7 +174,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       await registerViaApi(travelerBody(email));
       const before = mailCount(mail.sink, email);
       const res = await post(registerRoute, guideBody(email.toUpperCase()), { headers: lang('en') });
-      expect(res.status).toBe(409);
+      expectApi(res, 409);
       expect(res.json).toEqual({
         success: false,
         code: 'EMAIL_TAKEN',
@@ -161,7 +182,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         errors: { email: ['This email is already registered'] },
       });
       const zh = await post(registerRoute, travelerBody(`  ${email} `));
-      expect(zh.status).toBe(409);
+      expectApi(zh, 409);
       expect(zh.json.message).toBe('此郵箱已被註冊');
       expect(mailCount(mail.sink, email)).toBe(before);
     });
@@ -205,7 +226,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const m = required[locale];
       it(`names every missing field of a traveler and of a guide (${locale})`, async () => {
         const traveler = await post(registerRoute, { type: 'traveler' }, { headers: lang(locale) });
-        expect(traveler.status).toBe(400);
+        expectApi(traveler, 400);
         expect(traveler.json).toEqual({
           success: false,
           code: 'VALIDATION_ERROR',
@@ -214,7 +235,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         });
 
         const guide = await post(registerRoute, { type: 'guide' }, { headers: lang(locale) });
-        expect(guide.status).toBe(400);
+        expectApi(guide, 400);
         expect(guide.json.errors).toEqual({
           email: [m.email],
           password: [m.password],
@@ -229,7 +250,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
 
     it('names each broken rule: email format, password length, blank name, city, language, price, introduction', async () => {
       const traveler = await post(registerRoute, travelerBody('not-an-email', { password: '12345', name: '   ' }));
-      expect(traveler.status).toBe(400);
+      expectApi(traveler, 400);
       expect(traveler.json.errors).toEqual({
         email: ['郵箱格式不正確'],
         password: ['密碼至少需要 6 個字元'],
@@ -241,10 +262,11 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         guideBody('also@bad', { email: 'a b@example.test', city: 'atlantis', language: [], price: 0, description: '  ' }),
         { headers: lang('en') },
       );
-      expect(guide.status).toBe(400);
+      expectApi(guide, 400);
       expect(guide.json.errors).toEqual({
         email: ['Invalid email format'],
-        city: ['Please choose a city'],
+        // An unknown city names the accepted ones (validation.cityUnknown, since f86e398).
+        city: [expect.stringMatching(/^Unknown city\. Use a city code or name .*\bhualien\b/)],
         language: ['Please choose at least one service language'],
         price: ['Price must be a positive number'],
         description: ['Please write an introduction'],
@@ -252,12 +274,12 @@ describe(`/api/v1/auth (${testDriver})`, () => {
 
       for (const price of [-100, '-5', 1.5]) {
         const res = await post(registerRoute, guideBody(uniqueEmail(), { price }), { headers: lang('ja') });
-        expect(res.status).toBe(400);
+        expectApi(res, 400);
         expect(res.json.errors).toEqual({ price: ['料金は正の数にしてください'] });
       }
       for (const price of ['', null]) {
         const res = await post(registerRoute, guideBody(uniqueEmail(), { price }));
-        expect(res.status).toBe(400);
+        expectApi(res, 400);
         expect(res.json.errors).toEqual({ price: ['請輸入每日價格'] });
       }
     });
@@ -265,16 +287,20 @@ describe(`/api/v1/auth (${testDriver})`, () => {
     it('lets no one register as an admin, refuses a filled honeypot and a malformed body, and creates nothing', async () => {
       const admin = uniqueEmail('admin');
       const res = await post(registerRoute, travelerBody(admin, { type: 'admin' }));
-      expect(res.status).toBe(400);
+      expectApi(res, 400);
       expect(res.json.code).toBe('VALIDATION_ERROR');
       const bot = uniqueEmail('bot');
-      expect((await post(registerRoute, travelerBody(bot, { website: 'http://spam.example' }))).status).toBe(400);
-      const broken = await callRoute(registerRoute.action as Parameters<typeof callRoute>[0], {
+      expectApi(await post(registerRoute, travelerBody(bot, { website: 'http://spam.example' })), 400);
+      // An empty JSON body reads as {} (every field missing); a broken one is refused as such.
+      const empty = await server.request(registerRoute, { method: 'POST', headers: { 'content-type': 'application/json' } });
+      expectApi(empty, 400);
+      expect(empty.json.code).toBe('VALIDATION_ERROR');
+      const broken = await server.request(registerRoute, {
         method: 'POST',
-        body: undefined,
+        body: `{"type": "admin", "email": "${admin}", `,
         headers: { 'content-type': 'application/json' },
       });
-      expect(broken.status).toBe(400);
+      expectApi(broken, 400);
       expect(broken.json.code).toBe('VALIDATION_ERROR');
       expect(await getDb().select().from(users).where(eq(users.email, admin))).toHaveLength(0);
       expect(await getDb().select().from(users).where(eq(users.email, bot))).toHaveLength(0);
@@ -286,22 +312,24 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const email = uniqueEmail('verify');
       const { code } = await registerViaApi(travelerBody(email));
       const res = await post(verifyRoute, { email: email.toUpperCase(), code });
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json.data.user).toMatchObject({ email, isEmailVerified: true });
       expect(res.json.data.user.emailVerificationDate).toBeTruthy();
       expect(decodePayload(res.json.data.token)).toMatchObject({ email, isEmailVerified: true });
-      expect((await probe(res.json.data.token)).json.data.id).toBe(res.json.data.user.id);
+      const own = await probe(res.json.data.token, res.json.data.user.id);
+      expectApi(own, 200);
+      expect(own.json.data.user).toMatchObject({ id: res.json.data.user.id, email, isEmailVerified: true });
 
       // Used again: a verified address answers exactly like a wrong code (no 409 ALREADY_VERIFIED, which
       // would tell a stranger the address has an account).
       const again = await post(verifyRoute, { email, code });
-      expect(again.status).toBe(400);
+      expectApi(again, 400);
       expect(again.json.code).toBe('INVALID_CODE');
     });
 
     it('checks the code format (400 VALIDATION_ERROR) before looking at the code', async () => {
       const res = await post(verifyRoute, { email: '', code: '12ab' }, { headers: lang('en') });
-      expect(res.status).toBe(400);
+      expectApi(res, 400);
       expect(res.json.errors).toEqual({ email: ['Email address cannot be empty'], code: ['The code must be 6 digits'] });
     });
 
@@ -310,14 +338,14 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const { code } = await registerViaApi(travelerBody(email));
       for (let i = 0; i < 4; i++) {
         const res = await post(verifyRoute, { email, code: wrong(code) }, { headers: lang('en') });
-        expect(res.status).toBe(400);
+        expectApi(res, 400);
         expect(res.json).toMatchObject({ code: 'INVALID_CODE', message: 'Verification failed; please check the code' });
       }
       const fifth = await post(verifyRoute, { email, code: wrong(code) });
-      expect(fifth.status).toBe(400);
+      expectApi(fifth, 400);
       expect(fifth.json).toMatchObject({ code: 'CODE_EXPIRED', message: '認證碼已失效，請重新發送' });
       const right = await post(verifyRoute, { email, code });
-      expect(right.status).toBe(400);
+      expectApi(right, 400);
       expect(right.json.code).toBe('CODE_EXPIRED');
       expect(right.json.data).toBeUndefined();
       expect((await userRow(email)).isEmailVerified).toBe(false);
@@ -329,7 +357,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const user = await userRow(email);
       await getDb().update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.userId, user.id));
       const res = await post(verifyRoute, { email, code }, { headers: lang('ja') });
-      expect(res.status).toBe(400);
+      expectApi(res, 400);
       expect(res.json).toMatchObject({ code: 'CODE_EXPIRED', message: 'この認証コードは無効です。再送信してください' });
       expect((await userRow(email)).isEmailVerified).toBe(false);
     });
@@ -340,7 +368,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const before = mailCount(mail.sink, email);
 
       const early = await post(resendRoute, { email }, { headers: lang('en') });
-      expect(early.status).toBe(429);
+      expectApi(early, 429);
       expect(early.json.code).toBe('RESEND_COOLDOWN');
       const retryAfter = Number(early.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(50);
@@ -350,11 +378,11 @@ describe(`/api/v1/auth (${testDriver})`, () => {
 
       const user = await userRow(email);
       await getDb().update(emailCodes).set({ sentAt: new Date(Date.now() - 61_000) }).where(eq(emailCodes.userId, user.id));
-      let res!: Awaited<ReturnType<typeof post>>;
+      let res!: TestResponse;
       const second = await mailCausedBy(mail.sink, email, async () => {
         res = await post(resendRoute, { email });
       });
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json.data).toEqual({ sent: true, cooldownSeconds: 60 });
       expect(second.subject).toContain('Travel Assistant'); // still the person's language, not the header's
       const fresh = codeFrom(second);
@@ -362,17 +390,17 @@ describe(`/api/v1/auth (${testDriver})`, () => {
 
       if (fresh !== first) {
         const old = await post(verifyRoute, { email, code: first });
-        expect(old.status).toBe(400);
+        expectApi(old, 400);
         expect(old.json.code).toBe('INVALID_CODE');
       }
       const ok = await post(verifyRoute, { email, code: fresh });
-      expect(ok.status).toBe(200);
+      expectApi(ok, 200);
       expect(ok.json.data.token).toBeTruthy();
       // Verified now: a resend (a minute later) is the unknown address's quiet success, and mails nothing.
       resetRateLimits();
       const sentBefore = mailCount(mail.sink, email);
       const already = await post(resendRoute, { email });
-      expect(already.status).toBe(200);
+      expectApi(already, 200);
       expect(already.json).toEqual({ success: true, data: { sent: true, cooldownSeconds: 60 } });
       await new Promise((r) => setTimeout(r, 100));
       expect(mailCount(mail.sink, email)).toBe(sentBefore);
@@ -387,20 +415,20 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         people.push({ email: person.email, code: codeFrom(received) });
       }
       for (const { email, code } of people.slice(0, 2)) {
-        for (let i = 0; i < 5; i++) expect((await post(verifyRoute, { email, code: wrong(code) }, { ip })).status).toBe(400);
+        for (let i = 0; i < 5; i++) expectApi(await post(verifyRoute, { email, code: wrong(code) }, { ip }), 400);
       }
       const { email, code } = people[2]!;
       const limited = await post(verifyRoute, { email, code }, { ip });
-      expect(limited.status).toBe(429);
+      expectApi(limited, 429);
       expectRetryAfterNearFullWindow(limited.headers);
       expect(limited.json.code).toBe('RATE_LIMIT_EXCEEDED');
-      expect((await post(verifyRoute, { email, code }, { ip: '203.0.113.151' })).status).toBe(200);
+      expectApi(await post(verifyRoute, { email, code }, { ip: '203.0.113.151' }), 200);
     });
 
     it('answers a resend for an unknown address like a known one, and mails nothing', async () => {
       const email = uniqueEmail('ghost');
       const res = await post(resendRoute, { email });
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json).toEqual({ success: true, data: { sent: true, cooldownSeconds: 60 } });
       await new Promise((r) => setTimeout(r, 100));
       expect(mailCount(mail.sink, email)).toBe(0);
@@ -416,7 +444,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
 
     it('returns data.token and data.user; the token payload names the user and the session', async () => {
       const res = await post(loginRoute, { email: `  ${user.email.toUpperCase()}  `, password });
-      expect(res.status).toBe(200);
+      expectApi(res, 200);
       expect(res.json.success).toBe(true);
       expect(res.json.data.user).toMatchObject({ id: user.id, email: user.email, type: 'traveler', name: '登入者' });
       expect(res.json.data.user.lastLogin).toBeTruthy();
@@ -426,13 +454,13 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const [session] = await getDb().select().from(sessions).where(eq(sessions.id, payload.sid));
       expect(session).toMatchObject({ userId: user.id, kind: 'api', revokedAt: null });
       expect(new Date(res.json.data.expiresAt).getTime()).toBe(session!.expiresAt.getTime());
-      expect((await probe(res.json.data.token)).status).toBe(200);
+      expectApi(await probe(res.json.data.token, user.id), 200);
     });
 
     it('answers an unknown email exactly like a wrong password, in the client language (zh-TW fallback)', async () => {
       const unknown = await post(loginRoute, { email: uniqueEmail('nobody'), password });
       const wrongPassword = await post(loginRoute, { email: user.email, password: 'nope-nope' });
-      expect(unknown.status).toBe(401);
+      expectApi(unknown, 401);
       expect(unknown.json).toEqual({ success: false, code: 'INVALID_CREDENTIALS', message: '帳號或密碼錯誤，請重新確認' });
       expect(wrongPassword.status).toBe(unknown.status);
       expect(wrongPassword.json).toEqual(unknown.json);
@@ -451,7 +479,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
 
     it('asks for both fields (400)', async () => {
       const res = await post(loginRoute, { email: ' ', password: '' }, { headers: lang('en') });
-      expect(res.status).toBe(400);
+      expectApi(res, 400);
       expect(res.json.errors).toEqual({
         email: ['Please fill in all required fields'],
         password: ['Please fill in all required fields'],
@@ -464,7 +492,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const before = mailCount(mail.sink, email);
 
       const live = await post(loginRoute, { email, password }, { headers: lang('en') });
-      expect(live.status).toBe(403);
+      expectApi(live, 403);
       expect(live.json).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email first' });
       expect(live.json.data).toBeUndefined();
       await new Promise((r) => setTimeout(r, 100));
@@ -475,18 +503,18 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         .update(emailCodes)
         .set({ expiresAt: new Date(Date.now() - 1000), sentAt: new Date(Date.now() - 16 * 60_000) })
         .where(eq(emailCodes.userId, userId));
-      let res!: Awaited<ReturnType<typeof post>>;
+      let res!: TestResponse;
       const received = await mailCausedBy(mail.sink, email, async () => {
         res = await post(loginRoute, { email, password });
       });
-      expect(res.status).toBe(403);
+      expectApi(res, 403);
       expect(res.json.code).toBe('EMAIL_NOT_VERIFIED');
       const fresh = codeFrom(received);
       expect(received.text).toContain('valid for 15 minutes');
       if (fresh !== first) expect((await post(verifyRoute, { email, code: first })).json.code).toBe('INVALID_CODE');
       const verified = await post(verifyRoute, { email, code: fresh });
-      expect(verified.status).toBe(200);
-      expect((await post(loginRoute, { email, password })).status).toBe(200);
+      expectApi(verified, 200);
+      expectApi(await post(loginRoute, { email, password }), 200);
     });
 
     it('limits by account and address: after 10 failures from one IP the right password from it gets 429; the owner elsewhere gets in', async () => {
@@ -494,17 +522,17 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const ip = '192.0.2.10';
       for (let i = 0; i < 10; i++) {
         const res = await post(loginRoute, { email: target.email, password: `bad-${i}` }, { ip });
-        expect(res.status).toBe(401);
+        expectApi(res, 401);
       }
       const limited = await post(loginRoute, { email: target.email, password }, { ip, headers: lang('en') });
-      expect(limited.status).toBe(429);
+      expectApi(limited, 429);
       expectRetryAfterNearFullWindow(limited.headers);
       expect(limited.json).toEqual({ success: false, code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests; please try again later' });
       expect(limited.json.data).toBeUndefined();
       // A stranger cannot lock the owner out: from another address the right password works.
-      expect((await post(loginRoute, { email: target.email, password }, { ip: '192.0.2.250' })).status).toBe(200);
+      expectApi(await post(loginRoute, { email: target.email, password }, { ip: '192.0.2.250' }), 200);
       // Another account from the same address is not affected.
-      expect((await post(loginRoute, { email: user.email, password }, { ip })).status).toBe(200);
+      expectApi(await post(loginRoute, { email: user.email, password }, { ip }), 200);
     });
 
     it('limits by address: after 100 failures from one IP (many accounts) even a correct login from it gets 429; other IPs do not', async () => {
@@ -514,26 +542,26 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       );
       expect(sprayed.map((r) => r.status)).toEqual(Array(LOGIN_FAILURES_PER_IP).fill(401));
       const limited = await post(loginRoute, { email: user.email, password }, { ip });
-      expect(limited.status).toBe(429);
+      expectApi(limited, 429);
       expectRetryAfterNearFullWindow(limited.headers);
       expect(limited.json.message).toBe('請求過於頻繁，請稍後再試');
-      expect((await post(loginRoute, { email: user.email, password }, { ip: '198.51.100.202' })).status).toBe(200);
+      expectApi(await post(loginRoute, { email: user.email, password }, { ip: '198.51.100.202' }), 200);
     });
 
     it('logout revokes the session: the same token is 401 afterwards; no token is 401', async () => {
       const { json } = await post(loginRoute, { email: user.email, password });
       const token: string = json.data.token;
       const out = await post(logoutRoute, {}, { token });
-      expect(out.status).toBe(200);
+      expectApi(out, 200);
       expect(out.json).toEqual({ success: true, data: { loggedOut: true } });
       const [row] = await getDb().select().from(sessions).where(eq(sessions.id, decodePayload(token).sid));
       expect(row!.revokedAt).toBeInstanceOf(Date);
 
       const again = await post(logoutRoute, {}, { token, headers: lang('en') });
-      expect(again.status).toBe(401);
+      expectApi(again, 401);
       expect(again.json).toEqual({ success: false, code: 'UNAUTHORIZED', message: 'Please log in first' });
-      expect((await probe(token)).status).toBe(401);
-      expect((await post(logoutRoute, {})).status).toBe(401);
+      expectApi(await probe(token, user.id), 401);
+      expectApi(await post(logoutRoute, {}), 401);
     });
 
     it('refuses a tampered or foreign token (401)', async () => {
@@ -543,30 +571,43 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const forgedBody = Buffer.from(JSON.stringify({ ...decodePayload(token), type: 'admin' })).toString('base64url');
       const otherSig = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
       for (const bad of [`${header}.${forgedBody}.${signature}`, `${header}.${body}.${otherSig}`, `${header}.${body}`, 'garbage']) {
-        const res = await probe(bad);
-        expect(res.status, bad).toBe(401);
+        const res = await probe(bad, user.id);
+        expectApi(res, 401, bad);
         expect(res.json.code).toBe('UNAUTHORIZED');
       }
-      expect((await probe(token)).status).toBe(200);
+      expectApi(await probe(token, user.id), 200);
     });
 
     it('keeps a blocked user out, and their token stops working after revokeUserSessions (for good)', async () => {
       const blocked = await createTraveler({ email: uniqueEmail('blocked'), passwordHash: await hashPassword(password) });
       const { json } = await post(loginRoute, { email: blocked.email, password });
       const token: string = json.data.token;
-      expect((await probe(token)).status).toBe(200);
+      expectApi(await probe(token, blocked.id), 200);
 
       await getDb().update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.id));
       await revokeUserSessions(blocked.id);
-      expect((await probe(token)).status).toBe(401);
+      expectApi(await probe(token, blocked.id), 401);
       const login = await post(loginRoute, { email: blocked.email, password }, { headers: lang('en') });
-      expect(login.status).toBe(403);
+      expectApi(login, 403);
       expect(login.json).toMatchObject({ code: 'ACCOUNT_BLOCKED', message: 'This account has been disabled; please contact support' });
       // A wrong password still reads as wrong credentials, so blocking does not confirm the address.
       expect((await post(loginRoute, { email: blocked.email, password: 'wrong-pass' })).json.code).toBe('INVALID_CREDENTIALS');
 
       await getDb().update(users).set({ blockedAt: null }).where(eq(users.id, blocked.id));
-      expect((await probe(token)).status).toBe(401);
+      expectApi(await probe(token, blocked.id), 401);
+    });
+  });
+
+  describe('methods', () => {
+    it('every auth route answers POST only: GET and PUT are 405 with Allow: POST, in the envelope', async () => {
+      for (const path of [registerRoute, verifyRoute, resendRoute, loginRoute, logoutRoute]) {
+        for (const method of ['GET', 'PUT']) {
+          const res = await server.request(path, { method, json: method === 'GET' ? undefined : {}, headers: lang('en') });
+          expectApi(res, 405, `${method} ${path}`);
+          expect(res.json.code).toBe('METHOD_NOT_ALLOWED');
+          expect(res.headers.get('allow'), `${method} ${path}`).toBe('POST');
+        }
+      }
     });
   });
 });
