@@ -1,4 +1,3 @@
-import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
@@ -6,7 +5,7 @@ import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
 import { attachRealtime } from '~/services/realtime.server';
 import { startDatabase } from '~db/startup';
-import { createApp } from './server/app';
+import { createApp, createHttpServer } from './server/app';
 
 /**
  * The HTTP entry point: opens the database, builds the Express app (server/app.ts), attaches Socket.IO to
@@ -49,7 +48,7 @@ async function main() {
     before,
   });
 
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   const realtime = await attachRealtime(server, { redisUrl: config.REDIS_URL });
   server.listen(config.PORT, () => {
     const address = server.address();

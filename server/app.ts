@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
@@ -86,6 +87,17 @@ export function createApp(options: AppOptions): express.Express {
     if (!res.headersSent) res.status(500).json({ success: false, code: 'SERVER_ERROR', message: 'Server error' });
   });
   return app;
+}
+
+/**
+ * The HTTP server for the app. A client that sends `Expect: 100-continue` waits for our go-ahead before
+ * sending its body; Node would give it at once, so the app decides instead (bodySizeLimit answers 413 to an
+ * oversized body before the client sends a byte of it).
+ */
+export function createHttpServer(app: express.Express): http.Server {
+  const server = http.createServer(app);
+  server.on('checkContinue', (req, res) => app(req, res));
+  return server;
 }
 
 /** CSP with a fresh nonce per request (the Remix scripts carry it), plus the usual hardening headers. */

@@ -95,7 +95,11 @@ export const bodySizeLimit: express.RequestHandler = (req, res, next) => {
   const length = Number(req.headers['content-length']);
   const multipart = (req.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
   const limit = multipart ? MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD : MAX_BODY_BYTES;
-  if (!Number.isFinite(length) || length <= limit) return next();
+  if (!Number.isFinite(length) || length <= limit) {
+    // The client is waiting for the go-ahead (server/app.ts createHttpServer); it may now send the body.
+    if ((req.get('expect') ?? '').toLowerCase() === '100-continue') res.writeContinue();
+    return next();
+  }
   void refuse(req, res, multipart ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE').catch(next);
 };
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll } from 'vitest';
 import { getDb } from '~db/client';
-import { createApp } from '../../server/app';
+import { createApp, createHttpServer } from '../../server/app';
 
 /**
  * The real HTTP door for tests: the Express app of server.ts (server/app.ts) with the Remix request handler,
@@ -56,7 +56,7 @@ export function useTestServer(options: { hsts?: boolean } = {}): TestServer {
   beforeAll(async () => {
     build = await loadBuild();
     const app = createApp({ build, mode: 'production', db: getDb, hsts: options.hsts });
-    server = http.createServer(app);
+    server = createHttpServer(app);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

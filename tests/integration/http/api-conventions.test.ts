@@ -142,6 +142,59 @@ describe('status lines of the API', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('a client that waits for 100-continue gets 413 for an oversized body and never the go-ahead', async () => {
+    const result = await expectContinue(2 * 1024 * 1024);
+    expect(result.continued).toBe(false);
+    expect(result.status).toBe(413);
+    const small = await expectContinue(64);
+    expect(small.continued).toBe(true);
+    expect(small.status).toBe(401);
+  });
+
+  it('a body without a length (chunked) is 411', async () => {
+    const response = await server.request('/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"email":"a@example.test","password":"x"}'));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expectEnvelopeError(response, 411, 'LENGTH_REQUIRED');
+  });
+});
+
+/** Sends headers with Expect: 100-continue and only sends the body if the server says continue. */
+async function expectContinue(bytes: number): Promise<{ continued: boolean; status: number }> {
+  const { request } = await import('node:http');
+  const url = new URL(server.baseUrl);
+  const body = JSON.stringify({ email: 'nobody@example.test', password: 'x'.repeat(Math.max(1, bytes - 50)) });
+  return new Promise((resolve, reject) => {
+    let continued = false;
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      path: '/api/v1/auth/login',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    });
+    req.on('continue', () => {
+      continued = true;
+      req.end(body);
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ continued, status: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}
+
 describe('requests refused before any route runs', () => {
   it('TRACE and made-up methods are 405, not 500', async () => {
     for (const path of ['/api/v1/auth/login', '/guides']) {
