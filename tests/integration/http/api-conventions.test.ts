@@ -130,6 +130,17 @@ describe('status lines of the API', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
+  it('150 parallel wrong passwords over HTTP: at most 10 reach the password check, the rest are 429', async () => {
+    const user = await createTraveler();
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => server.request('/api/v1/auth/login', { json: { email: user.email, password: `guess-${i}` } })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(140);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
   it('413 before the body is read: JSON over 1 MiB, uploads over 10 MiB', async () => {
     const big = await server.request('/api/v1/auth/login', { json: { email: 'a@example.test', password: 'x'.repeat(2 * 1024 * 1024) } });
     expectEnvelopeError(big, 413, 'PAYLOAD_TOO_LARGE');
