@@ -34,9 +34,9 @@ const meta = { ip: '198.51.100.7' };
 
 const listRoute = '/api/v1/users';
 const archivedRoute = '/api/v1/users/archived/list';
-const blockRoute = 'block';
-const unblockRoute = 'unblock';
-const restoreRoute = 'restore';
+const blockRoute = 'block' as const;
+const unblockRoute = 'unblock' as const;
+const restoreRoute = 'restore' as const;
 
 /** GET a list route with these search params, as `who`. */
 function getList(route: typeof listRoute | typeof archivedRoute, params: Record<string, string | number>, token?: string) {
@@ -441,7 +441,8 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       expectApi(lifted, 200);
       expect(lifted.json.data.user).toMatchObject({ id: target.id, isBlocked: false, status: 'active', blockedAt: null });
       const again = await login({ email: target.email, password: PASSWORD }, 'api', meta);
-      const check = await logoutWith(again.token);
+      expect(again.token).toBeTruthy();
+      const check = await logoutWith(again.token!);
       expectApi(check, 200);
       // The sessions that were open before the block stay ended.
       expectApi(await logoutWith(session.token), 401);
