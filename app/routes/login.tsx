@@ -132,6 +132,9 @@ function LoginForm({ redirectTo, result }: { redirectTo: string; result?: Submis
               aria-describedby={fields.password.errors ? `${form.id}-field-errors` : undefined}
               autoComplete="current-password"
             />
+            <p className="auth-forgot">
+              <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
+            </p>
           </div>
           <input className="hp-field" name="website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />
           {fieldMessages.length ? (

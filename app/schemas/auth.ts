@@ -57,3 +57,15 @@ export const verifyEmailSchema = z.object({
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
 export const resendVerificationSchema = z.object({ email: emailField });
+
+/** Forgot password, step 1 (the page and POST /api/v1/auth/forgot-password). */
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** Forgot password, step 2: the mailed code and the new password (the page and POST /api/v1/auth/reset-password). */
+export const resetPasswordSchema = z.object({
+  email: emailField,
+  code: emailCodeField,
+  password: newPasswordField,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

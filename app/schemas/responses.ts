@@ -77,6 +77,12 @@ export const userStatsData = z.object({
   guideStats: z.object({ serviceHours: z.number(), averageRating: z.number(), isAvailable: z.boolean() }),
 });
 
+/** POST /api/v1/auth/forgot-password: the same answer for every address. */
+export const passwordResetRequestedData = z.object({ sent: z.literal(true) });
+
+/** POST /api/v1/auth/reset-password: the password is set and every session of the account has ended. */
+export const passwordResetData = z.object({ reset: z.literal(true) });
+
 /** The failure envelope every route may answer. */
 export const errorEnvelope = z.object({
   success: z.literal(false),

@@ -25,9 +25,10 @@ export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
 type User = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name' | 'locale'>;
 
 function hashCode(userId: number, code: string, purpose: EmailCodePurpose = 'verify_email', address = ''): string {
-  // verify_email keeps the original input, so codes mailed before purposes existed still work.
-  const input =
-    purpose === 'verify_email' ? `email-code:${userId}:${code}` : `email-code:${purpose}:${userId}:${address.toLowerCase()}:${code}`;
+  // verify_email keeps the original input, so codes mailed before purposes existed still work. Only a
+  // change_email code is bound to an address (the new one it was mailed to); the others go to the account's.
+  const bound = purpose === 'change_email' ? address.toLowerCase() : '';
+  const input = purpose === 'verify_email' ? `email-code:${userId}:${code}` : `email-code:${purpose}:${userId}:${bound}:${code}`;
   return crypto.createHmac('sha256', getConfig().SESSION_SECRET).update(input).digest('hex');
 }
 

@@ -1,0 +1,29 @@
+import { apiHandlers } from '~/http/api.server';
+import { clientIp } from '~/http/auth.server';
+import { defineApi } from '~/http/contract';
+import { resetPasswordSchema } from '~/schemas/auth';
+import { passwordResetData } from '~/schemas/responses';
+import { resetPassword } from '~/services/password-reset.server';
+
+export const contract = defineApi({
+  path: '/api/v1/auth/reset-password',
+  tags: ['auth'],
+  operations: {
+    POST: {
+      summary: 'Set a new password with the mailed reset code; every session of the account ends',
+      auth: 'public',
+      body: resetPasswordSchema,
+      data: passwordResetData,
+      errors: ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMIT_EXCEEDED'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  POST: async ({ context, body }) => {
+    await resetPassword(body, { ip: clientIp(context) });
+    return { reset: true as const };
+  },
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

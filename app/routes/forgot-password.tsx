@@ -1,0 +1,100 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { getFixedT } from '~/i18n/i18n.server';
+import { clientIp } from '~/http/auth.server';
+import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
+import { pageMeta } from '~/lib/meta';
+import { forgotPasswordSchema } from '~/schemas/auth';
+import { emailField } from '~/schemas/fields';
+import { AppError } from '~/services/errors.server';
+import { requestPasswordReset } from '~/services/password-reset.server';
+
+/**
+ * Forgot password, step 1 (issue 7): the person enters their email; a reset code is mailed when the address
+ * belongs to an account, and every address gets the same answer: on to step 2 (/reset-password?email=…),
+ * whose text says a code was sent if the address has an account. A second request within the minute also
+ * goes on to step 2 (the earlier code is still valid), so the answer never tells who has an account.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getFixedT(request);
+  // ?email= prefills the field (a link from the code page); anything that is not an address is ignored.
+  const parsed = emailField.safeParse(new URL(request.url).searchParams.get('email') ?? '');
+  return { email: parsed.success ? parsed.data : '', title: t('auth.forgot.title') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+export const headers = forwardRetryAfter;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const email = submission.value.email;
+  try {
+    await requestPasswordReset(email, { ip: clientIp(context) });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Same for every address: the code asked for a moment ago is still valid.
+    if (error.code !== 'RESEND_COOLDOWN') return replyWithError(request, submission, error);
+  }
+  return redirect(`/reset-password?${new URLSearchParams({ email })}`);
+}
+
+export default function ForgotPassword() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: 'forgot-password',
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/forgot-password');
+
+  return (
+    <div className="auth-page">
+      <section className="card auth-card" aria-labelledby="forgot-title">
+        <h1 id="forgot-title">{t('auth.forgot.heading')}</h1>
+        <p>{t('auth.forgot.intro')}</p>
+        <Form method="post" className="form" {...getFormProps(form)}>
+          <div className="field">
+            <label htmlFor={fields.email.id}>{t('auth.forgot.email')}</label>
+            <input
+              {...getInputProps(fields.email, { type: 'email' })}
+              key={fields.email.key}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            {fields.email.errors ? (
+              <p className="field-error" id={fields.email.errorId}>
+                {fields.email.errors.map((e) => t(e)).join(' ')}
+              </p>
+            ) : null}
+          </div>
+          {form.errors ? (
+            <p className="form-error" id={form.errorId} role="alert">
+              {form.errors.map((e) => t(e)).join(' ')}
+            </p>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" className="button button-large auth-submit" disabled={submitting}>
+              {submitting ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+            </button>
+          </div>
+        </Form>
+        <p className="auth-switch">
+          <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

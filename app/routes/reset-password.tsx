@@ -1,0 +1,178 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Trans, useTranslation } from 'react-i18next';
+import { CODE_LENGTH } from '~/components/email-code-form';
+import { PasswordInput } from '~/components/password-input';
+import { getFixedT } from '~/i18n/i18n.server';
+import { clearSessionCookieHeader, clientIp } from '~/http/auth.server';
+import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { pageMeta } from '~/lib/meta';
+import { forgotPasswordSchema, resetPasswordSchema } from '~/schemas/auth';
+import { emailField } from '~/schemas/fields';
+import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
+import { AppError } from '~/services/errors.server';
+import { requestPasswordReset, resetPassword } from '~/services/password-reset.server';
+
+/**
+ * Forgot password, step 2 (issue 7): /reset-password?email=… asks for the mailed code and a new password.
+ * The address travels in the URL and a hidden field, so a reload or a post without JS keeps it. On success
+ * every session of the account has ended and the person logs in again at /login. A second, small form
+ * asks for a new code (intent=resend), with the same answers for every address.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const parsed = emailField.safeParse(new URL(request.url).searchParams.get('email') ?? '');
+  if (!parsed.success) throw redirect('/forgot-password');
+  const t = await getFixedT(request);
+  return { email: parsed.data, ttlMinutes: CODE_TTL_MINUTES, title: t('auth.reset.title') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+export const headers = forwardRetryAfter;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const ip = clientIp(context);
+
+  if (formData.get('intent') === 'resend') {
+    const parsed = forgotPasswordSchema.safeParse({ email: formData.get('email') ?? undefined });
+    if (!parsed.success) throw redirect('/forgot-password');
+    try {
+      await requestPasswordReset(parsed.data.email, { ip });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const t = await getFixedT(request);
+      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+      return data({ resendError: t(error.messageKey, error.params) }, { status: error.status, headers });
+    }
+    return data({ resent: true as const });
+  }
+
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  // The new password is never echoed back into the page.
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  try {
+    await resetPassword(submission.value, { ip });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const known = ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMIT_EXCEEDED'].includes(error.code);
+    const messageKey = known ? error.messageKey : 'auth.reset.failed';
+    // Shown next to the code field (the form translates the key); code and password start empty again.
+    const shown = new AppError(error.code, { messageKey, fieldErrors: { code: [messageKey] }, retryAfter: error.retryAfter });
+    return replyWithError(request, submission, shown, { hideFields: ['password', 'code'] });
+  }
+  // Every session of the account has ended, this browser's too: forget its cookie.
+  return redirectWithToast(
+    '/login',
+    { key: 'auth.reset.done', type: 'success' },
+    { headers: { 'Set-Cookie': await clearSessionCookieHeader() } },
+  );
+}
+
+export default function ResetPassword() {
+  const { email, ttlMinutes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined;
+  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' });
+  const error = (field: { errors?: string[]; errorId: string }) =>
+    field.errors ? (
+      <p className="field-error" id={field.errorId} role="alert">
+        {field.errors.map((e) => t(e)).join(' ')}
+      </p>
+    ) : null;
+
+  return (
+    <div className="auth-page">
+      <section className="card auth-card" aria-labelledby="reset-title">
+        <h1 id="reset-title">{t('auth.reset.heading')}</h1>
+        <p>
+          <Trans
+            i18nKey="auth.reset.sentTo"
+            values={{ email, minutes: ttlMinutes }}
+            components={{ email: <strong className="auth-email" /> }}
+          />
+        </p>
+        <Form method="post" className="form" {...getFormProps(form)}>
+          <input type="hidden" name="email" value={email} />
+          <div className="field">
+            <label htmlFor={fields.code.id}>{t('auth.reset.code')}</label>
+            <input
+              {...getInputProps(fields.code, { type: 'text' })}
+              key={fields.code.key}
+              className="code-single"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={CODE_LENGTH}
+              aria-describedby={[fields.code.errors ? fields.code.errorId : null, `${fields.code.id}-hint`].filter(Boolean).join(' ')}
+            />
+            <p className="field-hint" id={`${fields.code.id}-hint`}>
+              {t('auth.reset.codeHint')}
+            </p>
+            {error(fields.code)}
+          </div>
+          <div className="field">
+            <label htmlFor={fields.password.id}>{t('auth.reset.password')}</label>
+            <PasswordInput
+              key={passwordKey}
+              {...passwordProps}
+              autoComplete="new-password"
+              aria-describedby={[passwordProps['aria-describedby'], `${fields.password.id}-hint`].filter(Boolean).join(' ')}
+            />
+            <p className="field-hint" id={`${fields.password.id}-hint`}>
+              {t('auth.register.passwordHint')}
+            </p>
+            {error(fields.password)}
+          </div>
+          {form.errors ? (
+            <p className="form-error" id={form.errorId} role="alert">
+              {form.errors.map((e) => t(e)).join(' ')}
+            </p>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" name="intent" value="reset" className="button button-large auth-submit" disabled={busyIntent === 'reset'}>
+              {busyIntent === 'reset' ? t('auth.reset.submitting') : t('auth.reset.submit')}
+            </button>
+          </div>
+        </Form>
+
+        <Form method="post" className="form reset-resend">
+          <input type="hidden" name="email" value={email} />
+          {actionData && 'resent' in actionData ? (
+            <p className="form-success" role="status">
+              {t('auth.reset.resent')}
+            </p>
+          ) : null}
+          {actionData && 'resendError' in actionData ? (
+            <p className="form-error" role="alert">
+              {actionData.resendError}
+            </p>
+          ) : null}
+          <p className="field-hint">{t('auth.reset.noMail')}</p>
+          <div className="form-actions">
+            <button type="submit" name="intent" value="resend" className="button button-secondary" disabled={busyIntent === 'resend'}>
+              {t('auth.reset.resend')}
+            </button>
+          </div>
+        </Form>
+        <p className="auth-switch">
+          <Link to={`/forgot-password?${new URLSearchParams({ email })}`}>{t('auth.reset.otherEmail')}</Link>
+          {' · '}
+          <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

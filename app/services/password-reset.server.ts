@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { getDb, type Database } from '~db/client';
+import { users } from '~db/schema';
+import type { ResetPasswordInput } from '~/schemas/auth';
+import { consumeEmailCode, RESEND_COOLDOWN_SECONDS, sendEmailCode } from './email-codes.server';
+import { AppError } from './errors.server';
+import { hashPassword } from './passwords.server';
+import {
+  CODE_FAILURES_PER_ACCOUNT,
+  CODE_FAILURES_PER_IP,
+  ipKey,
+  releaseAttempt,
+  reserveAttempt,
+} from './rate-limit.server';
+import { revokeUserSessions } from './sessions.server';
+import { findUserByEmail, normaliseEmail, type UserRow } from './users.server';
+
+/**
+ * Forgot password (issue 7): a reset_password code is mailed to the account's address (same rules as every
+ * emailed code: hashed, 15 minutes, 5 tries, one a minute; email-codes.server.ts), and the code with a new
+ * password sets the password and ends every session of the account. The web pages (/forgot-password,
+ * /reset-password) and POST /api/v1/auth/forgot-password and /reset-password call these two functions.
+ */
+
+/** Mail requests per client address and minute, over all addresses asked for (bounds mail bombing). */
+export const RESET_REQUESTS_PER_IP = 10;
+
+export interface ResetRequestMeta {
+  /** Client address, for rate limits. */
+  ip: string;
+}
+
+/**
+ * Mails a reset code when the address belongs to an account that may log in. Answers exactly alike for an
+ * unknown address, a blocked or archived account and a real one: the same quiet success, the same 429
+ * RESEND_COOLDOWN on a second request for the address within a minute (the counter applies to every
+ * address, known or not), and the same time, because the code is issued and mailed after the answer
+ * (nothing the caller waits for depends on whether the account exists). At most RESET_REQUESTS_PER_IP
+ * requests a minute from one client address (429 RATE_LIMIT_EXCEEDED).
+ */
+export async function requestPasswordReset(email: string, meta: ResetRequestMeta, db: Database = getDb()): Promise<void> {
+  const address = normaliseEmail(email);
+  await reserveAttempt([{ key: `reset-request:ip:${ipKey(meta.ip)}`, limit: RESET_REQUESTS_PER_IP }]);
+  const slot = { key: `reset-request:account:${address}`, limit: 1 };
+  try {
+    await reserveAttempt([slot]);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'RATE_LIMIT_EXCEEDED')) throw error;
+    const seconds = error.retryAfter ?? RESEND_COOLDOWN_SECONDS;
+    throw new AppError('RESEND_COOLDOWN', { retryAfter: seconds, params: { seconds } });
+  }
+  const user = await findUserByEmail(address, db);
+  if (!user || user.blockedAt || user.deletedAt) return;
+  void sendEmailCode(user, 'reset_password', { db }).catch((error: unknown) => {
+    // A code of this purpose went out under a minute ago (another instance's counter, or a restart):
+    // that one is still on its way. Anything else cannot reach the caller any more; log it.
+    if (error instanceof AppError && error.code === 'RESEND_COOLDOWN') return;
+    console.error('password reset: could not send the code', error);
+  });
+}
+
+/**
+ * Checks the code and sets the new password; every session of the account (cookies and bearer tokens)
+ * ends, so whoever knew the old password is logged out. The code proves the person reads the account's
+ * mail, so an unverified address counts as verified from here.
+ *
+ * Wrong codes count against the same per-client-address and per-email-address limits as verification
+ * codes (a guesser's budget covers every kind of code), reserved before the code is looked at; the right
+ * code gives its slot back. An unknown address and a blocked or archived account answer INVALID_CODE
+ * like a wrong code, and count like one.
+ */
+export async function resetPassword(input: ResetPasswordInput, meta: ResetRequestMeta, db: Database = getDb()): Promise<UserRow> {
+  const email = normaliseEmail(input.email);
+  const limits = [
+    { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
+    { key: `code:account:${email}`, limit: CODE_FAILURES_PER_ACCOUNT },
+  ];
+  await reserveAttempt(limits);
+
+  let user: UserRow | undefined;
+  try {
+    user = await findUserByEmail(email, db);
+  } catch (error) {
+    await releaseAttempt(limits);
+    throw error;
+  }
+  if (!user || user.blockedAt || user.deletedAt) throw new AppError('INVALID_CODE');
+  try {
+    await consumeEmailCode(user.id, 'reset_password', input.code, { db });
+  } catch (error) {
+    // INVALID_CODE and CODE_EXPIRED keep their slot; anything else was not a guess.
+    if (!(error instanceof AppError)) await releaseAttempt(limits);
+    throw error;
+  }
+  await releaseAttempt(limits);
+
+  // Hashed only after the code was right: wrong guesses must not cost an argon2 run each.
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = (await tx
+      .update(users)
+      .set({
+        passwordHash,
+        updatedAt: now,
+        ...(user.isEmailVerified ? {} : { isEmailVerified: true, emailVerifiedAt: now }),
+      })
+      .where(eq(users.id, user.id))
+      .returning()) as [UserRow];
+    await revokeUserSessions(user.id, tx);
+    return row;
+  });
+  return updated;
+}
