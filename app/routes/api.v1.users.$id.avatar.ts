@@ -15,13 +15,13 @@ export const contract = defineApi({
       auth: 'user',
       upload: { field: 'avatar', description: 'JPEG, PNG or WebP image, at most 10 MiB' },
       data: z.object({ avatarUrl: z.string(), avatar: z.string() }),
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'FILE_TOO_LARGE', 'INVALID_FILE_TYPE'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND', 'FILE_TOO_LARGE', 'INVALID_FILE_TYPE'],
     },
     DELETE: {
       summary: 'Remove the avatar; the default picture is shown again',
       auth: 'user',
       data: z.object({ avatarUrl: z.null() }),
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND'],
     },
   },
 });

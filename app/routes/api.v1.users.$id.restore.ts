@@ -12,7 +12,7 @@ export const contract = defineApi({
       summary: 'Bring an archived account back (admin; idempotent)',
       auth: { roles: ['admin'] },
       data: adminUserData,
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND'],
     },
   },
 });

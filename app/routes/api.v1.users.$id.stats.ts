@@ -11,7 +11,7 @@ export const contract = defineApi({
       summary: 'Order, review, earning and spending figures of an account (the account itself or an admin)',
       auth: 'user',
       data: userStatsData,
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND'],
     },
   },
 });

@@ -14,7 +14,7 @@ export const contract = defineApi({
       summary: 'One account (the account itself or an admin)',
       auth: 'user',
       data: userData,
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND'],
     },
     PUT: {
       summary: 'Replace the editable profile fields (guides also city, language, price, description)',
@@ -25,13 +25,13 @@ export const contract = defineApi({
       // The rules depend on the kind of account edited, known only after the access check.
       parseBody: 'handler',
       data: userData,
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EMAIL_TAKEN'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND', 'EMAIL_TAKEN'],
     },
     DELETE: {
       summary: 'Archive an account (admin); its sessions end at once',
       auth: { roles: ['admin'] },
       data: adminUserData,
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND'],
     },
   },
 });

@@ -12,7 +12,7 @@ export const contract = defineApi({
       summary: 'Unblock an account: status active again (admin)',
       auth: { roles: ['admin'] },
       data: adminUserData,
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND'],
     },
   },
 });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { createTraveler, createUser } from '../../support/factories';
-import { useTestServer } from '../../support/http-server';
+import { useTestServer, type TestRequestInit } from '../../support/http-server';
 import { expectContract } from '../../support/openapi';
 import { useTestDatabase } from '../../support/test-database';
 
@@ -85,9 +85,13 @@ describe('status lines of the API', () => {
     const [alice, bob] = [await createTraveler(), await createTraveler()];
     expectEnvelopeError(await server.request(`/api/v1/users/${alice.id}`), 401, 'UNAUTHORIZED');
     const { token } = await loginAs(bob);
-    expectEnvelopeError(await server.request(`/api/v1/users/${alice.id}`, { token }), 403, 'FORBIDDEN');
+    const forbidden = await server.request(`/api/v1/users/${alice.id}`, { token });
+    expectEnvelopeError(forbidden, 403, 'FORBIDDEN');
+    await expectContract(server, 'GET', '/api/v1/users/{id}', forbidden);
     const admin = await loginAs(await createUser({ type: 'admin' }));
-    expectEnvelopeError(await server.request('/api/v1/users/99999999999', { token: admin.token }), 404, 'USER_NOT_FOUND');
+    const missing = await server.request('/api/v1/users/99999999999', { token: admin.token });
+    expectEnvelopeError(missing, 404, 'USER_NOT_FOUND');
+    await expectContract(server, 'GET', '/api/v1/users/{id}', missing);
     expectEnvelopeError(await server.request(`/api/v1/users/${bob.id + 1000}`, { token: admin.token }), 404, 'USER_NOT_FOUND');
     const own = await server.request(`/api/v1/users/${bob.id}`, { token });
     expect(own.status).toBe(200);
@@ -174,7 +178,7 @@ describe('request bodies', () => {
         },
       }),
       duplex: 'half',
-    } as RequestInit);
+    } as TestRequestInit);
     expectEnvelopeError(response, 411, 'LENGTH_REQUIRED');
   });
 });
