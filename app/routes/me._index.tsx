@@ -12,6 +12,7 @@ import {
 } from '~/components/profile/profile-cards';
 import { ProfileEditForm } from '~/components/profile/profile-edit-form';
 import { ProfileIcon } from '~/components/profile/icons';
+import { PendingEmailCard, type PendingEmailResult } from '~/components/profile/pending-email-card';
 import {
   EarningsPanel,
   OrdersPanel,
@@ -21,21 +22,27 @@ import {
 } from '~/components/profile/profile-tabs';
 import { PROFILE_TABS, type ProfileTab, type ProfileUser } from '~/components/profile/types';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireUser } from '~/http/auth.server';
+import { clientIp, requireUser } from '~/http/auth.server';
 import { formatTaipeiDate } from '~/lib/dates';
 import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/http/toast.server';
+import { confirmEmailChangeSchema } from '~/schemas/auth';
 import { profileSchemaFor } from '~/schemas/profile';
 import { AppError } from '~/services/errors.server';
 import {
+  cancelEmailChange,
+  confirmEmailChange,
   countAvailableSlots,
   countGuidePhotos,
+  emailChangeCooldown,
   getEarnings,
   getIdVerificationState,
   getUserStats,
   listUserOrders,
   listUserReviews,
+  normaliseEmail,
+  resendEmailChangeCode,
   toPublicUser,
   updateProfile,
   type UserRow,
@@ -67,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const isAdmin = user.type === 'admin';
   const editing = url.searchParams.get('edit') === '1';
   const tab = editing ? 'profile' : resolveTab(url.searchParams.get('tab'), isGuide);
-  const [t, stats, orders, reviews, earnings, idVerification, availableSlots, photos] = await Promise.all([
+  const [t, stats, orders, reviews, earnings, idVerification, availableSlots, photos, emailCooldown] = await Promise.all([
     getFixedT(request),
     getUserStats(user.id),
     listUserOrders(user.id),
@@ -76,6 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isAdmin ? null : getIdVerificationState(user),
     isGuide ? countAvailableSlots(user.id) : null,
     isGuide ? countGuidePhotos(user.id) : null,
+    user.pendingEmail ? emailChangeCooldown(user.id) : 0,
   ]);
   return {
     title: t('profile.title'),
@@ -89,6 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     idVerification,
     availableSlots,
     photos,
+    emailCooldown,
   };
 }
 
@@ -97,10 +106,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 /** A 429 keeps its Retry-After on the page too. */
 export const headers = forwardRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   const formData = await request.formData();
-  if (formData.get('intent') !== 'save') throw new Response('Bad Request', { status: 400 });
+  const intent = formData.get('intent');
+  if (intent === 'confirm-email' || intent === 'resend-email-code' || intent === 'cancel-email') {
+    return emailChangeAction(request, user, intent, formData, clientIp(context));
+  }
+  if (intent !== 'save') throw new Response('Bad Request', { status: 400 });
   const submission = parseWithZod(formData, { schema: profileSchemaFor(user.type) });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   let updated: UserRow;
@@ -113,22 +126,66 @@ export async function action({ request }: ActionFunctionArgs) {
     const t = await getFixedT(request);
     return data({ result: submission.reply({ formErrors: [t('profile.updateFailed')] }), code: 'SERVER_ERROR' }, { status: 500 });
   }
-  const emailChanged = updated.email !== user.email;
+  // A new address is pending until its code is entered (the card at the top of /me asks for it).
+  const emailRequested = normaliseEmail(submission.value.email) !== normaliseEmail(user.email);
   return redirectWithToast('/me', {
-    key: emailChanged ? 'profile.savedVerifyEmail' : 'profile.saved',
+    key: emailRequested ? 'profile.emailChange.requested' : 'profile.saved',
+    params: emailRequested && updated.pendingEmail ? { email: updated.pendingEmail } : undefined,
     type: 'success',
   });
 }
 
+/** The pending-email card's three forms: confirm with the code, mail a new code, or cancel the change. */
+async function emailChangeAction(
+  request: Request,
+  user: UserRow,
+  intent: 'confirm-email' | 'resend-email-code' | 'cancel-email',
+  formData: FormData,
+  ip: string,
+) {
+  if (intent === 'cancel-email') {
+    await cancelEmailChange(user, user.id);
+    return redirectWithToast('/me', { key: 'profile.emailChange.cancelled', type: 'info' });
+  }
+  if (intent === 'resend-email-code') {
+    try {
+      await resendEmailChangeCode(user, user.id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const t = await getFixedT(request);
+      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+      return data<PendingEmailResult>({ emailForm: true, resendError: t(error.messageKey, error.params) }, { status: error.status, headers });
+    }
+    return data<PendingEmailResult>({ emailForm: true, resent: true });
+  }
+  const submission = parseWithZod(formData, { schema: confirmEmailChangeSchema });
+  if (submission.status !== 'success') {
+    return data<PendingEmailResult>({ emailForm: true, result: submission.reply({ hideFields: ['code'] }) }, { status: 400 });
+  }
+  try {
+    await confirmEmailChange(user, user.id, submission.value, { ip });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // The address went to another account meanwhile: the change is dropped, so the card is gone too.
+    if (error.code === 'EMAIL_TAKEN') return redirectWithToast('/me', { key: 'profile.emailChange.taken', type: 'error' });
+    const shown = new AppError(error.code, { messageKey: error.messageKey, fieldErrors: { code: [error.messageKey] }, retryAfter: error.retryAfter });
+    return replyWithError(request, submission, shown, { hideFields: ['code'], extra: { emailForm: true } });
+  }
+  return redirectWithToast('/me', { key: 'profile.emailChange.confirmed', type: 'success' });
+}
+
 export default function Profile() {
-  const { tab, editing, user, stats, orders, reviews, earnings, idVerification, availableSlots, photos } =
+  const { tab, editing, user, stats, orders, reviews, earnings, idVerification, availableSlots, photos, emailCooldown } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const isGuide = user.type === 'guide';
   const isAdmin = user.type === 'admin';
-  // A refused save comes back on the same page: stay in edit mode with what was typed.
-  const showEdit = editing || Boolean(actionData?.result);
+  // The pending-email card's answers are its own; a refused save comes back on the same page: stay in
+  // edit mode with what was typed.
+  const emailAnswer = actionData && 'emailForm' in actionData ? (actionData as PendingEmailResult) : undefined;
+  const saveResult = actionData && !emailAnswer && 'result' in actionData ? actionData.result : undefined;
+  const showEdit = editing || Boolean(saveResult);
 
   const tabs: { tab: ProfileTab; count?: number }[] = [
     { tab: 'profile' },
@@ -194,11 +251,15 @@ export default function Profile() {
         )}
       </header>
 
+      {user.pendingEmail ? (
+        <PendingEmailCard email={user.email} pendingEmail={user.pendingEmail} cooldown={emailCooldown} answer={emailAnswer} />
+      ) : null}
+
       <div className="profile-layout">
         <div className="profile-main">
           <ProfileTabNav tabs={tabs} active={showEdit ? 'profile' : tab} />
           {showEdit ? (
-            <ProfileEditForm user={user} lastResult={actionData?.result} />
+            <ProfileEditForm user={user} lastResult={saveResult} />
           ) : tab === 'orders' ? (
             <OrdersPanel orders={orders} />
           ) : tab === 'reviews' ? (

@@ -69,3 +69,7 @@ export const resetPasswordSchema = z.object({
   password: newPasswordField,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The code that confirms a new email address (/me and POST /api/v1/users/{id}/email/confirm). */
+export const confirmEmailChangeSchema = z.object({ code: emailCodeField });
+export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeSchema>;

@@ -20,6 +20,10 @@ export const publicUserSchema = z.object({
   id: z.int(),
   name: z.string(),
   email: z.string(),
+  pendingEmail: z
+    .string()
+    .nullable()
+    .describe('A new address waiting for its emailed code; `email` stays the login until it is confirmed'),
   type: z.enum(['traveler', 'guide', 'admin']),
   bio: z.string().nullable(),
   city: z.string().nullable(),

@@ -19,6 +19,7 @@ import { blobUrl } from './blobs.server';
 import { parseIdParam } from '~/lib/ids';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { hashPassword } from './passwords.server';
+import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -76,6 +77,8 @@ export function toPublicUser(user: UserRow) {
     id: user.id,
     name: user.name,
     email: user.email,
+    // A new address waiting for its code; `email` stays the login until it is confirmed.
+    pendingEmail: user.pendingEmail,
     type: user.type,
     bio: user.bio,
     city: user.city,
@@ -149,9 +152,11 @@ export function getProfile(viewer: Viewer, userId: number, db: Database = getDb(
 }
 
 /**
- * Saves the editable profile fields (input already checked with `profileSchemaFor(user.type)`). A new
- * email address must be free (409 EMAIL_TAKEN on the email field) and is not verified: the flag is
- * cleared, codes mailed to the old address stop working, and a code is mailed to the new one.
+ * Saves the editable profile fields (input already checked with `profileSchemaFor(user.type)`). A different
+ * email address is not applied at once: it must be free (409 EMAIL_TAKEN on the email field), is kept as
+ * `pendingEmail`, and a change_email code is mailed to it; the old address stays the login (and stays
+ * verified) until the code is confirmed (confirmEmailChange). Sending the current address again leaves a
+ * pending change as it is.
  */
 export async function updateProfile(
   viewer: Viewer,
@@ -175,9 +180,9 @@ export async function updateProfile(
   const now = new Date();
   const values: Partial<typeof users.$inferInsert> = {
     name: input.name,
-    email,
     bio: input.bio ?? null,
     updatedAt: now,
+    ...(emailChanged ? { pendingEmail: email } : {}),
   };
   if (isGuide && isGuideProfileInput(input)) {
     Object.assign(values, {
@@ -187,14 +192,11 @@ export async function updateProfile(
       description: input.description,
     });
   }
-  if (emailChanged) Object.assign(values, { isEmailVerified: false, emailVerifiedAt: null });
 
   let updated: UserRow;
   try {
     updated = await db.transaction(async (tx) => {
       const [row] = (await tx.update(users).set(values).where(eq(users.id, target.id)).returning()) as [UserRow];
-      // A code mailed to the old address must not verify the new one.
-      if (emailChanged) await tx.delete(emailCodes).where(eq(emailCodes.userId, target.id));
       if (viewer.id !== target.id) {
         await recordAudit(
           {
@@ -202,7 +204,7 @@ export async function updateProfile(
             action: 'user.profile_update',
             targetType: 'user',
             targetId: target.id,
-            details: { fields: changedFields(target, row), ...(emailChanged ? { emailChanged: true } : {}) },
+            details: { fields: changedFields(target, row), ...(emailChanged ? { emailChangeRequested: true } : {}) },
           },
           tx,
         );
@@ -214,18 +216,114 @@ export async function updateProfile(
     throw error;
   }
 
-  if (emailChanged) {
-    try {
-      // Loaded on use: this module is also imported by server start-up (db/startup.ts, outside Vite), and
-      // the mail texts pull in the translation bundle, which only Vite can load.
-      const { sendVerificationCode } = await import('./email-codes.server');
-      await sendVerificationCode(updated, db);
-    } catch (error) {
-      // The change is saved; the email banner offers to send the code again.
-      console.error('profile: could not send a verification code to the new address', error);
-    }
-  }
+  if (emailChanged) await mailEmailChangeCode(updated, email, db);
   return updated;
+}
+
+/** Mails the change_email code to the pending address; a failure leaves the change pending (/me can resend). */
+async function mailEmailChangeCode(user: UserRow, to: string, db: Database): Promise<void> {
+  try {
+    // Loaded on use: this module is also imported by server start-up (db/startup.ts, outside Vite), and
+    // the mail texts pull in the translation bundle, which only Vite can load.
+    const { sendEmailCode } = await import('./email-codes.server');
+    await sendEmailCode(user, 'change_email', { to, db });
+  } catch (error) {
+    // Within a minute of the last code (another change just now): /me shows the resend button and its wait.
+    if (error instanceof AppError && error.code === 'RESEND_COOLDOWN') return;
+    console.error('profile: could not send a code to the new address', error);
+  }
+}
+
+/*
+ * Changing the email address (issue 7): updateProfile keeps the new address as pending and mails it a
+ * change_email code; these confirm, resend or cancel it. Only the account itself confirms (the code is in
+ * its new mailbox); the account or an admin may cancel.
+ */
+
+const nothingPending = () => new AppError('INVALID_CODE', { messageKey: 'profile.emailChange.nothingPending' });
+
+/**
+ * Confirms the pending address with its code: it becomes the account's email (and login), verified. The
+ * code must be the one mailed to that very address (a code mailed to an earlier pending address does not
+ * fit). Wrong codes count against the per-client-address code limit and one for the account, like every
+ * code check (rate-limit.server.ts). 409 EMAIL_TAKEN when another account took the address meanwhile; the
+ * pending change is then dropped.
+ */
+export async function confirmEmailChange(
+  viewer: Viewer,
+  userId: number,
+  input: { code: string },
+  meta: { ip: string },
+  db: Database = getDb(),
+): Promise<UserRow> {
+  if (viewer.id !== userId) throw new AppError('FORBIDDEN');
+  const user = await assertCanAccessUser(viewer, userId, { write: true }, db);
+  const pending = user.pendingEmail;
+  if (!pending) throw nothingPending();
+
+  const { consumeEmailCode } = await import('./email-codes.server');
+  const limits = [
+    { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
+    { key: `code:email-change:${user.id}`, limit: CODE_FAILURES_PER_ACCOUNT },
+  ];
+  await reserveAttempt(limits);
+  try {
+    await consumeEmailCode(user.id, 'change_email', input.code, { address: pending, db });
+  } catch (error) {
+    // INVALID_CODE and CODE_EXPIRED keep their slot; anything else was not a guess.
+    if (!(error instanceof AppError)) await releaseAttempt(limits);
+    throw error;
+  }
+  await releaseAttempt(limits);
+
+  const taken = async () => {
+    await db.update(users).set({ pendingEmail: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return new AppError('EMAIL_TAKEN');
+  };
+  const other = await findUserByEmail(pending, db);
+  if (other && other.id !== user.id) throw await taken();
+  const now = new Date();
+  try {
+    const [row] = (await db
+      .update(users)
+      .set({ email: normaliseEmail(pending), pendingEmail: null, isEmailVerified: true, emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning()) as [UserRow];
+    return row;
+  } catch (error) {
+    // Someone registered the address between the check above and this write.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw await taken();
+    throw error;
+  }
+}
+
+/** Mails a new code to the pending address (429 RESEND_COOLDOWN within a minute of the last). */
+export async function resendEmailChangeCode(viewer: Viewer, userId: number, db: Database = getDb()): Promise<UserRow> {
+  const user = await assertCanAccessUser(viewer, userId, { write: true }, db);
+  if (!user.pendingEmail) throw nothingPending();
+  const { sendEmailCode } = await import('./email-codes.server');
+  await sendEmailCode(user, 'change_email', { to: user.pendingEmail, db });
+  return user;
+}
+
+/** Drops the pending address and its code; the account keeps its email. */
+export async function cancelEmailChange(viewer: Viewer, userId: number, db: Database = getDb()): Promise<UserRow> {
+  const user = await assertCanAccessUser(viewer, userId, { write: true }, db);
+  return db.transaction(async (tx) => {
+    const [row] = (await tx
+      .update(users)
+      .set({ pendingEmail: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning()) as [UserRow];
+    await tx.delete(emailCodes).where(and(eq(emailCodes.userId, user.id), eq(emailCodes.purpose, 'change_email')));
+    return row;
+  });
+}
+
+/** Seconds until another code may be mailed to the pending address (0 when one may be sent now). */
+export async function emailChangeCooldown(userId: number, db: Database = getDb()): Promise<number> {
+  const { resendCooldownSeconds } = await import('./email-codes.server');
+  return resendCooldownSeconds(userId, db, 'change_email');
 }
 
 const EDITABLE_FIELDS = ['name', 'email', 'bio', 'city', 'language', 'price', 'description'] as const;

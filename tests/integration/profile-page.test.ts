@@ -164,14 +164,15 @@ describe(`/me action (${testDriver})`, () => {
     expect((await findUserById(traveler.id))!.name).toBe(traveler.name);
   });
 
-  it('clears the verification when the email changes and says a code was sent', async () => {
+  it('keeps the verified address when the email changes: the new one waits for its code (issue 7)', async () => {
     const traveler = await createTraveler();
     const { cookie } = await loginAs(traveler);
     const email = `changed-${Date.now().toString(36)}@example.test`;
     const res = await save(cookie, form({ intent: 'save', name: traveler.name, email }));
     expect(res.status).toBe(302);
-    expect((await findUserById(traveler.id))!).toMatchObject({ email, isEmailVerified: false, emailVerifiedAt: null });
+    expect((await findUserById(traveler.id))!).toMatchObject({ email: traveler.email, pendingEmail: email, isEmailVerified: true });
     expect(await outboxFor(email)).toHaveLength(1);
+    expect(await outboxFor(traveler.email)).toHaveLength(0);
   });
 
   it('needs a login and a known intent', async () => {

@@ -11,6 +11,8 @@ export interface ProfileUser {
   id: number;
   name: string;
   email: string;
+  /** A new address waiting for its code; `email` stays the login until it is confirmed. */
+  pendingEmail: string | null;
   type: 'traveler' | 'guide' | 'admin';
   bio: string | null;
   city: string | null;

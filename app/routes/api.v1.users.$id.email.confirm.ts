@@ -1,0 +1,32 @@
+import { apiHandlers } from '~/http/api.server';
+import { clientIp } from '~/http/auth.server';
+import { defineApi } from '~/http/contract';
+import { confirmEmailChangeSchema } from '~/schemas/auth';
+import { userData } from '~/schemas/responses';
+import { confirmEmailChange, toPublicUser, userIdParam } from '~/services/users.server';
+
+export const contract = defineApi({
+  path: '/api/v1/users/{id}/email/confirm',
+  tags: ['users'],
+  operations: {
+    POST: {
+      summary: 'Confirm the pending email address with the code mailed to it (the account itself only)',
+      description:
+        'PUT /api/v1/users/{id} with a new email keeps it as pendingEmail and mails it a code; this makes it the ' +
+        'account email (verified). 409 EMAIL_TAKEN when another account took the address meanwhile.',
+      auth: 'user',
+      body: confirmEmailChangeSchema,
+      data: userData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND', 'INVALID_CODE', 'CODE_EXPIRED', 'EMAIL_TAKEN', 'RATE_LIMIT_EXCEEDED'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  POST: async ({ context, session, params, body }) => {
+    const user = await confirmEmailChange(session.user, userIdParam(params.id), body, { ip: clientIp(context) });
+    return { user: toPublicUser(user) };
+  },
+});
+export const loader = handlers.loader;
+export const action = handlers.action;
