@@ -45,12 +45,15 @@ export function EmailCodeForm({
   data,
   hidden = {},
   notice,
+  back,
 }: {
   data: EmailCodeViewData;
   /** Extra hidden fields posted with both buttons (e.g. redirectTo). */
   hidden?: Record<string, string>;
   /** A line above the form, e.g. why the login switched to this view. */
   notice?: string;
+  /** Where the back link goes (default: back to sign-up, for the registration flow). */
+  back?: { to: string; label: string };
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -254,7 +257,7 @@ export function EmailCodeForm({
         </div>
         {remaining > 0 ? <p className="field-hint nojs-only">{t('auth.code.cooldown', { seconds: remaining })}</p> : null}
         <p>
-          <Link to="/register">{t('auth.code.backToRegister')}</Link>
+          <Link to={back?.to ?? '/register'}>{back?.label ?? t('auth.code.backToRegister')}</Link>
         </p>
       </Form>
     </section>

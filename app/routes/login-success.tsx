@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RefreshWithoutJs } from '~/components/meta-refresh';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireUser, roleHome } from '~/http/auth.server';
+import { isFirstLogin } from '~/lib/first-login';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 
@@ -13,15 +14,17 @@ const REDIRECT_DELAY_MS = 1500;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const target = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), roleHome(user.type));
+  const url = new URL(request.url);
+  const target = safeRedirectPath(url.searchParams.get('redirectTo'), roleHome(user.type));
   const t = await getFixedT(request);
-  return { name: user.name, type: user.type, target, title: t('auth.loginSuccess.title') };
+  // ?first=1: the login that brought the person here was the account's first ("welcome", not "welcome back").
+  return { name: user.name, type: user.type, first: isFirstLogin(url), target, title: t('auth.loginSuccess.title') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
 export default function LoginSuccess() {
-  const { name, type, target } = useLoaderData<typeof loader>();
+  const { name, type, first, target } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -32,7 +35,7 @@ export default function LoginSuccess() {
     <section className="auth-page" aria-labelledby="login-success-title">
       <RefreshWithoutJs seconds={REDIRECT_DELAY_MS / 1000} url={target} />
       <div className="card auth-card auth-done">
-        <h1 id="login-success-title">{t(`auth.loginSuccess.${type}`, { name })}</h1>
+        <h1 id="login-success-title">{t(`auth.loginSuccess.${first ? 'first' : 'again'}.${type}`, { name })}</h1>
         <p className="muted" role="status">
           {t('auth.loginSuccess.redirecting')}
         </p>

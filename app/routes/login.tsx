@@ -8,6 +8,7 @@ import { PasswordInput } from '~/components/password-input';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, getSession, requireAnonymous, sessionCookieHeader } from '~/http/auth.server';
 import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
+import { markFirstLogin, withFirstLoginFlag } from '~/lib/first-login';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { loginSchema } from '~/schemas/auth';
@@ -15,6 +16,7 @@ import { authenticateLogin, codeCooldown, emailCodeAction, loginSuccessUrl } fro
 import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
 import { revokeSession } from '~/services/sessions.server';
+import { findUserByEmail } from '~/services/users.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -35,7 +37,11 @@ export const headers = forwardRetryAfter;
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const intent = formData.get('intent');
-  if (intent === 'verify' || intent === 'resend') return emailCodeAction(request, context, formData);
+  if (intent === 'verify' || intent === 'resend') {
+    // An unverified account's code login is its first (travelers and guides cannot log in before).
+    const before = intent === 'verify' ? await findUserByEmail(String(formData.get('email') ?? '')) : undefined;
+    return markFirstLogin(await emailCodeAction(request, context, formData), Boolean(before && before.lastLogin === null));
+  }
 
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== 'success') {
@@ -43,11 +49,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const email = submission.value.email;
   try {
-    const { session } = await authenticateLogin(request, { ip: clientIp(context), locale: await getLocale(request) });
+    // Read before the login stamps last_login: an account that never logged in gets "welcome", not "welcome back".
+    const before = await findUserByEmail(email);
+    const { session, user } = await authenticateLogin(request, { ip: clientIp(context), locale: await getLocale(request) });
     // A new session id at every login: whatever session this browser had before ends here.
     const previous = await getSession(request);
     if (previous) await revokeSession(previous.id);
-    return redirect(loginSuccessUrl(submission.value.redirectTo), {
+    const firstLogin = before?.id === user.id && before.lastLogin === null;
+    return redirect(withFirstLoginFlag(loginSuccessUrl(submission.value.redirectTo), firstLogin), {
       headers: { 'Set-Cookie': await sessionCookieHeader(session) },
     });
   } catch (error) {
@@ -84,6 +93,7 @@ export default function Login() {
           data={actionData}
           hidden={redirectTo ? { redirectTo } : undefined}
           notice={t('auth.login.unverified')}
+          back={{ to: '/login', label: t('auth.code.backToLogin') }}
         />
       </div>
     );

@@ -12,6 +12,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GuideProfileFields } from '~/components/guide-profile-fields';
+import { useHydrated } from '~/components/hydrated';
 import { PasswordInput } from '~/components/password-input';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, requireAnonymous } from '~/http/auth.server';
@@ -81,6 +82,9 @@ export default function Register() {
     id: 'register',
     lastResult: actionData?.result,
     defaultValue: { type: loaderData.type },
+    // Fields of one branch only (the guide's) get no `required` attribute from conform's v4 entry, which
+    // matters: they are in the page for travelers too (hidden, see below). The schema still requires them
+    // of a guide, here (with JS) and on the server.
     constraint: getZodConstraint(registerSchema),
     // Not on blur: an error appearing as a field loses focus moves the button under a pressing finger.
     shouldValidate: 'onSubmit',
@@ -88,8 +92,8 @@ export default function Register() {
     // The union's halves are typed apart; the form works on the flattened field list.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }) as unknown as Submission<RegisterFields>,
   });
+  const hydrated = useHydrated();
   const type: AccountType = fields.type.value === 'guide' ? 'guide' : 'traveler';
-  const other: AccountType = type === 'guide' ? 'traveler' : 'guide';
   const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/register');
 
   const error = (field: { errors?: string[]; errorId: string }) =>
@@ -106,7 +110,7 @@ export default function Register() {
       <div className="card auth-card">
         <h1 id="register-title">{t('auth.register.heading')}</h1>
         <p className="muted">{t('auth.register.intro')}</p>
-        <Form method="post" className="form" {...getFormProps(form)}>
+        <Form method="post" className="form register-form" {...getFormProps(form)}>
           <fieldset className="account-type" aria-describedby={fields.type.errors ? fields.type.errorId : undefined}>
             <legend>{t('auth.register.typeLegend')}</legend>
             <div className="account-type-options">
@@ -121,9 +125,6 @@ export default function Register() {
               ))}
             </div>
             {error(fields.type)}
-            <p className="nojs-only small">
-              <Link to={`/register?type=${other}`}>{t(other === 'guide' ? 'auth.register.switchToGuide' : 'auth.register.switchToTraveler')}</Link>
-            </p>
           </fieldset>
 
           <div className="field">
@@ -156,9 +157,12 @@ export default function Register() {
             {error(fields.password)}
           </div>
 
-          {type === 'guide' ? (
+          {/* Always in the page, so choosing 導遊 needs no script: CSS shows these fields while the guide
+              radio is checked (auth.css, :has), and with JS a traveler's copy is also disabled, so it is
+              neither checked nor sent. Without :has they stay visible and a traveler's entries are ignored. */}
+          <fieldset className="register-guide" disabled={hydrated && type !== 'guide'}>
             <GuideProfileFields fields={fields} legend={t('auth.register.guideSection')} className="guide-fields" renderError={error} />
-          ) : null}
+          </fieldset>
 
           <input className="hp-field" name="website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />
 

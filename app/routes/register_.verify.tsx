@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { EmailCodeForm } from '~/components/email-code-form';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireAnonymous } from '~/http/auth.server';
+import { markFirstLogin } from '~/lib/first-login';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/http/toast.server';
 import { emailField } from '~/schemas/fields';
@@ -31,7 +32,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  return emailCodeAction(request, context, await request.formData());
+  const formData = await request.formData();
+  // Whoever finishes registration here logs in for the first time: "welcome", not "welcome back".
+  const before = formData.get('intent') === 'verify' ? await findUserByEmail(String(formData.get('email') ?? '')) : undefined;
+  return markFirstLogin(await emailCodeAction(request, context, formData), Boolean(before && before.lastLogin === null));
 }
 
 export default function RegisterVerify() {
