@@ -13,22 +13,48 @@ import {
   createTraveler,
   createUser,
 } from '../support/factories';
+import { useTestServer } from '../support/http-server';
 import { outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
-/** The /me route module itself (SPEC §2 Profile): who gets in, which tab shows, and the edit form's answers. */
+/**
+ * The profile page /me (SPEC §2 Profile) over real HTTP, as a browser with JS off: who gets in, which tab
+ * shows, what the cards say, and the edit form's answers (statuses and headers off the response, messages
+ * and kept values off the HTML).
+ */
 useTestDatabase();
+const server = useTestServer();
 
 const ZH = { 'accept-language': 'zh-TW' };
 
+/** The edit form's fields as FormData, for the route's action called directly (the email-change test). */
 function form(values: Record<string, string | string[]>) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(values)) for (const item of [v].flat()) fd.append(k, item);
   return fd;
 }
 
-function guideForm(guide: UserRow, overrides: Record<string, string | string[]> = {}) {
-  return form({
+const save = (cookie: string, body: FormData) =>
+  callRoute(me.action, { method: 'POST', path: '/me?edit=1', cookie, body, headers: ZH });
+
+/** GET a page as this browser (zh-TW). */
+const page = (cookie: string | undefined, path = '/me') => server.request(path, { cookie, headers: ZH });
+
+/** The edit form at /me?edit=1 submitted with JS off (urlencoded, repeated names for lists). */
+function submit(cookie: string | undefined, values: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) for (const item of [v].flat()) body.append(k, item);
+  return server.request('/me?edit=1', {
+    method: 'POST',
+    origin: server.baseUrl,
+    cookie,
+    headers: { ...ZH, 'content-type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+}
+
+function guideValues(guide: UserRow, overrides: Record<string, string | string[]> = {}) {
+  return {
     intent: 'save',
     name: guide.name,
     email: guide.email,
@@ -38,12 +64,77 @@ function guideForm(guide: UserRow, overrides: Record<string, string | string[]> 
     price: String(guide.price ?? ''),
     description: guide.description ?? '',
     ...overrides,
-  });
+  };
 }
 
-const save = (cookie: string, body: FormData) =>
-  callRoute(me.action, { method: 'POST', path: '/me?edit=1', cookie, body, headers: ZH });
-const load = (cookie: string | undefined, path = '/me') => callRoute(me.loader, { path, cookie, headers: ZH });
+// --- Reading the HTML a browser gets -------------------------------------------------------------------
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
+const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ENTITIES[e]!);
+/** Text without tags (React's `<!-- -->` separators included), decoded and trimmed. */
+const plain = (html: string) => decode(html.replace(/<[^>]*>/g, '')).trim();
+
+/** The `<section aria-labelledby="…">` (a card or panel) of the page, or undefined. */
+function section(html: string, labelledBy: string): string | undefined {
+  return new RegExp(`<section\\b[^>]*aria-labelledby="${labelledBy}"[^>]*>[\\s\\S]*?</section>`).exec(html)?.[0];
+}
+
+/** The `<dt>` → `<dd>` texts of a fragment. */
+function definitions(html: string): Record<string, string> {
+  return Object.fromEntries([...html.matchAll(/<dt>([^<]*)<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/g)].map((m) => [decode(m[1]!), plain(m[2]!)]));
+}
+
+/** The tab row: which tab is the current page, and the count each tab shows. */
+function tabs(html: string): { active?: string; counts: Record<string, number | undefined> } {
+  const nav = /<nav class="profile-tabs[^"]*"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1];
+  if (!nav) throw new Error('no tab row in the page');
+  const links = [...nav.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map((m) => ({
+    tab: /href="\/me\?tab=(\w+)"/.exec(m[1]!)![1]!,
+    current: m[1]!.includes('aria-current="page"'),
+    count: /<span class="tab-count">(\d+)<\/span>/.exec(m[2]!)?.[1],
+  }));
+  return {
+    active: links.find((l) => l.current)?.tab,
+    counts: Object.fromEntries(links.map((l) => [l.tab, l.count === undefined ? undefined : Number(l.count)])),
+  };
+}
+
+/** The edit form (`<form id="profile-edit">`), or undefined when the page is not editing. */
+const editForm = (html: string) => /<form\b[^>]*\bid="profile-edit"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0];
+
+/** The `<input>` tags named `name`. */
+const inputsNamed = (html: string, name: string) =>
+  [...html.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes(` name="${name}"`));
+
+/** An attribute of a tag (decoded), or undefined when the tag has none. */
+function attr(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return match ? decode(match[1]!) : undefined;
+}
+
+/** The value the form shows for a field: input value, textarea text, selected option or checked boxes. */
+function shown(html: string, name: string): string | string[] | undefined {
+  const textarea = new RegExp(`<textarea\\b[^>]*\\bname="${name}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html);
+  if (textarea) return decode(textarea[1]!).trim();
+  const select = new RegExp(`<select\\b[^>]*\\bname="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html);
+  if (select) return attr(/<option\b[^>]*\bselected=""[^>]*>/.exec(select[1]!)?.[0] ?? '', 'value');
+  const inputs = inputsNamed(html, name);
+  if (inputs.length === 1 && attr(inputs[0]!, 'type') !== 'checkbox') return attr(inputs[0]!, 'value');
+  return inputs.filter((tag) => tag.includes(' checked=""')).map((tag) => attr(tag, 'value')!);
+}
+
+/** The text of the element with this id (a leaf element: no tags inside), or undefined. */
+function textOf(html: string, id: string): string | undefined {
+  const match = new RegExp(`\\bid="${id}"[^>]*>([^<]*)<`).exec(html);
+  return match ? decode(match[1]!) : undefined;
+}
+
+/** The field errors of the edit form, by field name. */
+function fieldErrors(html: string): Record<string, string> {
+  return Object.fromEntries(
+    [...html.matchAll(/<p class="field-error" id="profile-edit-(\w+)-error">([^<]*)<\/p>/g)].map((m) => [m[1]!, decode(m[2]!)]),
+  );
+}
 
 describe(`/me loader (${testDriver})`, () => {
   let guide: UserRow;
@@ -66,49 +157,81 @@ describe(`/me loader (${testDriver})`, () => {
   });
 
   it('sends logged-out visitors to /login, coming back to /me afterwards', async () => {
-    const res = await load(undefined);
+    const res = await page(undefined);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/login?redirectTo=%2Fme');
   });
 
   it('gives a guide their profile, tabs data and the guide cards', async () => {
     const { cookie } = await loginAs(guide);
-    const res = await load(cookie);
+    const res = await page(cookie);
     expect(res.status).toBe(200);
-    const page = res.json;
-    expect(page.tab).toBe('profile');
-    expect(page.editing).toBe(false);
-    expect(page.user).toMatchObject({ id: guide.id, name: '林導遊', type: 'guide', city: 'taipei' });
-    expect(page.user).not.toHaveProperty('passwordHash');
-    expect(page.orders).toHaveLength(2);
-    expect(page.orders[0]).toMatchObject({ status: 'confirmed', otherPartyName: '陳旅客' });
-    expect(page.reviews.received).toHaveLength(1);
-    expect(page.earnings).toEqual({ totalEarnings: 2400, completedOrders: 1, averagePerOrder: 2400, totalOrders: 2 });
-    expect(page.stats).toMatchObject({ totalOrders: 2, completedOrders: 1, averageRating: 4, guideStats: { serviceHours: 8, isAvailable: true } });
-    expect(page.idVerification).toMatchObject({ state: 'verified' });
-    expect(page.availableSlots).toBe(6);
-    expect(page.photos).toEqual({ approved: 1, pending: 2 });
+    const html = res.text;
+    expect(tabs(html).active).toBe('profile');
+    expect(editForm(html)).toBeUndefined();
+    expect(html).toContain('<a class="button" data-discover="true" href="/me?edit=1">');
+    expect(textOf(html, 'profile-name')).toBe('林導遊');
+    expect(html).toContain('<li class="badge badge-role">導遊</li>');
+    expect(definitions(section(html, 'profile-details-title')!)).toMatchObject({ 帳號類型: '導遊', 服務地區: '台北' });
+    // Nothing of the password reaches the page, neither the markup nor the data it was rendered from.
+    expect(html).not.toContain('passwordHash');
+    expect(html).not.toContain('$argon2');
+    // Orders: 2; reviews: the 1 received (a guide gives none).
+    expect(tabs(html).counts).toEqual({ profile: undefined, orders: 2, reviews: 1, earnings: undefined });
+    const stats = definitions(section(html, 'stats-card')!);
+    expect(stats).toMatchObject({ 總訂單數: '2', 已完成訂單: '1', 收到的評價: '1', 服務時數: '8 小時', 預約狀態: '開放預約中' });
+    expect(stats['平均評分']).toMatch(/ 4\.0$/);
+    expect(section(html, 'id-verification-card')).toMatch(/^<section class="[^"]*\bid-verified\b/);
+    expect(plain(section(html, 'availability-card')!)).toContain('未來 60 天有 6 個可預約時段');
+    expect(plain(section(html, 'photos-card')!)).toContain('已通過 1 張・審核中 2 張');
+
+    // The tabs behind the counts: the newest order first, the review received, the earnings.
+    const orders = section((await page(cookie, '/me?tab=orders')).text, 'orders-title')!;
+    const items = [...orders.matchAll(/<li class="order-item">([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain('<span class="status-pill status-confirmed">');
+    expect(plain(items[0]!)).toContain('旅客：陳旅客');
+    const reviews = (await page(cookie, '/me?tab=reviews')).text;
+    expect(/<h2 id="reviews-received-title">[\s\S]*?<span class="tab-count">(\d+)<\/span>/.exec(reviews)?.[1]).toBe('1');
+    const earnings = definitions(section((await page(cookie, '/me?tab=earnings')).text, 'earnings-title')!);
+    expect(earnings).toEqual({ 總收入: 'NT$2,400', 已完成訂單: '1', 平均每筆訂單: 'NT$2,400', 總訂單數: '2' });
   });
 
   it('picks the tab from ?tab=, falling back to the profile for unknown tabs and earnings of non-guides', async () => {
     const guideCookie = (await loginAs(guide)).cookie;
     const travelerCookie = (await loginAs(traveler)).cookie;
-    expect((await load(guideCookie, '/me?tab=orders')).json.tab).toBe('orders');
-    expect((await load(guideCookie, '/me?tab=reviews')).json.tab).toBe('reviews');
-    expect((await load(guideCookie, '/me?tab=earnings')).json.tab).toBe('earnings');
-    expect((await load(guideCookie, '/me?tab=nonsense')).json.tab).toBe('profile');
-    expect((await load(travelerCookie, '/me?tab=earnings')).json.tab).toBe('profile');
-    expect((await load(travelerCookie, '/me?tab=reviews')).json.tab).toBe('reviews');
-    const editing = await load(travelerCookie, '/me?edit=1&tab=orders');
-    expect(editing.json).toMatchObject({ editing: true, tab: 'profile' });
+    // The current tab, and the panel shown under it.
+    const panels = { profile: 'profile-details-title', orders: 'orders-title', reviews: 'reviews-received-title', earnings: 'earnings-title' };
+    const tabOf = async (cookie: string, path: string) => {
+      const res = await page(cookie, path);
+      expect(res.status, path).toBe(200);
+      const active = tabs(res.text).active as keyof typeof panels;
+      expect(res.text, path).toContain(`id="${panels[active]}"`);
+      return active;
+    };
+    expect(await tabOf(guideCookie, '/me?tab=orders')).toBe('orders');
+    expect(await tabOf(guideCookie, '/me?tab=reviews')).toBe('reviews');
+    expect(await tabOf(guideCookie, '/me?tab=earnings')).toBe('earnings');
+    expect(await tabOf(guideCookie, '/me?tab=nonsense')).toBe('profile');
+    expect(await tabOf(travelerCookie, '/me?tab=earnings')).toBe('profile');
+    expect(await tabOf(travelerCookie, '/me?tab=reviews')).toBe('reviews');
+    const editing = await page(travelerCookie, '/me?edit=1&tab=orders');
+    expect(editing.status).toBe(200);
+    expect(editForm(editing.text)).toBeDefined();
+    expect(tabs(editing.text).active).toBe('profile');
   });
 
   it('gives travelers no guide data, and admins no verification card', async () => {
-    const t = (await load((await loginAs(traveler)).cookie)).json;
-    expect(t).toMatchObject({ earnings: null, availableSlots: null, photos: null, idVerification: { state: 'not_verified' } });
-    expect(t.stats.travelerStats).toEqual({ bookingCount: 2, favoriteGuides: 0, reviewCount: 1 });
-    const a = (await load((await loginAs(admin)).cookie)).json;
-    expect(a).toMatchObject({ idVerification: null, earnings: null, user: { type: 'admin' } });
+    const t = (await page((await loginAs(traveler)).cookie)).text;
+    expect(tabs(t).counts).not.toHaveProperty('earnings');
+    expect(section(t, 'availability-card')).toBeUndefined();
+    expect(section(t, 'photos-card')).toBeUndefined();
+    expect(section(t, 'id-verification-card')).toMatch(/^<section class="[^"]*\bid-not_verified\b/);
+    expect(definitions(section(t, 'stats-card')!)).toMatchObject({ 預訂次數: '2', 收藏的導遊: '0', 寫過的評價: '1' });
+    const a = (await page((await loginAs(admin)).cookie)).text;
+    expect(section(a, 'id-verification-card')).toBeUndefined();
+    expect(tabs(a).counts).not.toHaveProperty('earnings');
+    expect(a).toContain('<li class="badge badge-admin">');
   });
 });
 
@@ -116,25 +239,32 @@ describe(`/me action (${testDriver})`, () => {
   it('saves the profile and redirects to /me with a toast', async () => {
     const traveler = await createTraveler({ name: '舊名字' });
     const { cookie } = await loginAs(traveler);
-    const res = await save(cookie, form({ intent: 'save', name: '新名字', email: traveler.email, bio: '愛吃小吃' }));
+    const res = await submit(cookie, { intent: 'save', name: '新名字', email: traveler.email, bio: '愛吃小吃' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/me');
-    expect(res.headers.get('set-cookie')).toMatch(/^toast=/);
+    const set = res.headers.getSetCookie();
+    expect(set.some((c) => c.startsWith('toast='))).toBe(true);
     const after = await findUserById(traveler.id);
     expect(after).toMatchObject({ name: '新名字', bio: '愛吃小吃', isEmailVerified: true });
+    // The next page shows the toast.
+    const toast = set.map((c) => c.split(';')[0]!).find((c) => c.startsWith('toast='))!;
+    const next = await page(`${cookie}; ${toast}`);
+    expect(next.text).toMatch(/<div class="toast toast-success" role="status">個人資料已更新<\/div>/);
   });
 
   it('answers a bad guide form with 400, the messages and every typed value, and saves nothing', async () => {
     const guide = await createGuide({ price: 2000, description: '原本的介紹' });
     const { cookie } = await loginAs(guide);
-    const res = await save(cookie, guideForm(guide, { name: '打了新名字', price: '', description: '', bio: '新的簡介' }));
+    const res = await submit(cookie, guideValues(guide, { name: '打了新名字', price: '', description: '', bio: '新的簡介' }));
     expect(res.status).toBe(400);
-    const result = res.json.result;
-    expect(result.status).toBe('error');
-    expect(result.error['']).toEqual(['validation.guideFieldsRequired']);
-    expect(result.error.price).toEqual(['validation.priceRequired']);
-    expect(result.error.description).toEqual(['validation.descriptionRequired']);
-    expect(result.initialValue).toMatchObject({ name: '打了新名字', bio: '新的簡介', city: 'taipei', language: ['zh', 'en'] });
+    const edit = editForm(res.text)!;
+    expect(edit).toBeDefined();
+    expect(textOf(edit, 'profile-edit-error')).toBe('所有欄位都必須填寫');
+    expect(fieldErrors(edit)).toEqual({ price: '請輸入每日價格', description: '請輸入自我介紹' });
+    expect(shown(edit, 'name')).toBe('打了新名字');
+    expect(shown(edit, 'bio')).toBe('新的簡介');
+    expect(shown(edit, 'city')).toBe('taipei');
+    expect(shown(edit, 'language')).toEqual(['zh', 'en']);
     const after = await findUserById(guide.id);
     expect(after).toMatchObject({ name: guide.name, price: 2000, description: '原本的介紹' });
   });
@@ -143,11 +273,12 @@ describe(`/me action (${testDriver})`, () => {
     const guide = await createGuide({ price: 2000 });
     const { cookie } = await loginAs(guide);
     for (const price of ['0', '-5', 'abc']) {
-      const res = await save(cookie, guideForm(guide, { price }));
+      const res = await submit(cookie, guideValues(guide, { price }));
       expect(res.status, price).toBe(400);
-      expect(res.json.result.error.price, price).toEqual(['validation.pricePositive']);
-      expect(res.json.result.error[''], price).toBeUndefined();
-      expect(res.json.result.initialValue.price, price).toBe(price);
+      const edit = editForm(res.text)!;
+      expect(fieldErrors(edit), price).toEqual({ price: '價格必須為正數' });
+      expect(textOf(edit, 'profile-edit-error'), price).toBeUndefined();
+      expect(shown(edit, 'price'), price).toBe(price);
     }
     expect((await findUserById(guide.id))!.price).toBe(2000);
   });
@@ -156,11 +287,13 @@ describe(`/me action (${testDriver})`, () => {
     const other = await createTraveler();
     const traveler = await createTraveler();
     const { cookie } = await loginAs(traveler);
-    const res = await save(cookie, form({ intent: 'save', name: '想改名', email: other.email }));
+    const res = await submit(cookie, { intent: 'save', name: '想改名', email: other.email });
     expect(res.status).toBe(409);
-    expect(res.json.code).toBe('EMAIL_TAKEN');
-    expect(res.json.result.error.email).toEqual(['errors.codes.EMAIL_TAKEN']);
-    expect(res.json.result.initialValue).toMatchObject({ name: '想改名', email: other.email });
+    const edit = editForm(res.text)!;
+    expect(fieldErrors(edit)).toEqual({ email: '此郵箱已被註冊' });
+    expect(attr(inputsNamed(edit, 'email')[0]!, 'aria-invalid')).toBe('true');
+    expect(shown(edit, 'name')).toBe('想改名');
+    expect(shown(edit, 'email')).toBe(other.email);
     expect((await findUserById(traveler.id))!.name).toBe(traveler.name);
   });
 
@@ -176,10 +309,12 @@ describe(`/me action (${testDriver})`, () => {
   });
 
   it('needs a login and a known intent', async () => {
-    const anonymous = await callRoute(me.action, { method: 'POST', path: '/me?edit=1', body: form({ intent: 'save', name: 'x', email: 'x@example.test' }) });
+    const anonymous = await submit(undefined, { intent: 'save', name: 'x', email: 'x@example.test' });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
     const { cookie } = await loginAs(await createTraveler());
-    expect((await save(cookie, form({ intent: 'delete-everything' }))).status).toBe(400);
+    const unknown = await submit(cookie, { intent: 'delete-everything' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
   });
 });
