@@ -12,6 +12,7 @@ import { redirectWithToast } from '~/http/toast.server';
 import { verifyEmail } from '~/services/auth.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
+import { forwardRetryAfter } from '~/http/forms.server';
 
 /**
  * The email banner's forms post here (SPEC §2 Email banner, §8 Email banner): intent=send mails a code to
@@ -33,6 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+/** A 429 keeps its Retry-After on the page too. */
+export const headers = forwardRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireUser(request);

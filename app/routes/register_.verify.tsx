@@ -10,6 +10,7 @@ import { emailField } from '~/schemas/fields';
 import { codeCooldown, emailCodeAction } from '~/services/authenticator.server';
 import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
 import { findUserByEmail } from '~/services/users.server';
+import { forwardRetryAfter } from '~/http/forms.server';
 
 /**
  * /register/verify?email=… — the code-entry view after registration (SPEC §2 Email verification form).
@@ -29,6 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+/** A 429 keeps its Retry-After on the page too. */
+export const headers = forwardRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);

@@ -411,6 +411,7 @@ describe('email banner (/email-verification)', () => {
 
     const again = await submit('/email-verification', { intent: 'send' }, { cookie, headers: ZH });
     expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(50);
     const error = /<p class="field-error" role="alert">([^<]*)<\/p>/.exec(again.text);
     expect(error?.[1]).toMatch(/^請在 \d+ 秒後再重新發送$/);
     expect(await outboxFor(user.email)).toHaveLength(1);
