@@ -10,6 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GuideProfileFields } from '~/components/guide-profile-fields';
 import { useHydrated } from '~/components/hydrated';
@@ -94,6 +95,12 @@ export default function Register() {
   });
   const hydrated = useHydrated();
   const type: AccountType = fields.type.value === 'guide' ? 'guide' : 'traveler';
+  // A refused submit keeps every value but the password (without JS the server leaves it out of the page).
+  useEffect(() => {
+    if (!actionData?.result?.error) return;
+    const input = document.getElementById(fields.password.id);
+    if (input instanceof HTMLInputElement) input.value = '';
+  }, [actionData, fields.password.id]);
   const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/register');
 
   const error = (field: { errors?: string[]; errorId: string }) =>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '~/components/email-code-form';
 import { PasswordInput } from '~/components/password-input';
@@ -85,6 +86,16 @@ export default function ResetPassword() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined;
+  // The server's refusal leaves code and password empty (without JS the page is new anyway): the code is
+  // used up or wrong, and a password is never kept.
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  useEffect(() => {
+    if (!lastResult?.error) return;
+    for (const id of [fields.code.id, fields.password.id]) {
+      const input = document.getElementById(id);
+      if (input instanceof HTMLInputElement) input.value = '';
+    }
+  }, [lastResult, fields.code.id, fields.password.id]);
   const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' });
   const error = (field: { errors?: string[]; errorId: string }) =>
     field.errors ? (

@@ -59,6 +59,13 @@ export function PendingEmailCard({
     return () => window.clearInterval(timer);
   }, [cooldown, answer]);
 
+  // A refused code is cleared for the next try (without JS the page comes back empty anyway).
+  useEffect(() => {
+    if (!answer?.result?.error) return;
+    const input = document.getElementById(fields.code.id);
+    if (input instanceof HTMLInputElement) input.value = '';
+  }, [answer, fields.code.id]);
+
   const codeErrors = fields.code.errors;
   return (
     <section className="card pending-email-card" aria-labelledby="pending-email-title">
