@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, setDatabase } from '~db/client';
-import { terms } from '~db/schema';
+import { sessions, terms, users } from '~db/schema';
 import { seedDemo } from '~db/seed';
 
 const HOSTILE_PARAGRAPH =
@@ -30,6 +30,24 @@ try {
     .where(and(eq(terms.kind, 'privacy'), eq(terms.isActive, true)))
     .returning({ id: terms.id, locale: terms.locale });
   if (updated.length < 3) throw new Error(`prepare-data: expected 3 active privacy texts, updated ${updated.length}`);
+  // Logged in with an address that is not verified: a state the product no longer creates (an email change
+  // used to leave it behind; now the old address stays verified until the new one is confirmed), but the
+  // email banner still serves such accounts. One per banner test and project, each with a web session the
+  // test turns into a signed cookie (LEGACY_UNVERIFIED in tests/e2e/auth.spec.ts).
+  for (const project of ['js-on', 'js-off']) {
+    for (const label of ['banner', 'dismiss']) {
+      const [user] = await handle.db
+        .insert(users)
+        .values({ name: `舊帳號${label}`, email: `e2e-legacy-${label}-${project}@example.com`, type: 'traveler', isEmailVerified: false, lastLogin: new Date() })
+        .returning({ id: users.id });
+      await handle.db.insert(sessions).values({
+        id: `e2e-legacy-${label}-${project}`,
+        userId: user!.id,
+        kind: 'web',
+        expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+      });
+    }
+  }
   console.log(
     `prepare-data: ${result.guides} guides, ${result.reviews} reviews; hostile link added to privacy (${updated
       .map((u) => u.locale)
