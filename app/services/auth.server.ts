@@ -4,17 +4,15 @@ import { users } from '~db/schema';
 import type { Locale } from '~/i18n/config';
 import type { LoginInput, RegisterInput, VerifyEmailInput } from '~/schemas/auth';
 import {
-  consumeVerificationCode,
   ensureVerificationCode,
   RESEND_COOLDOWN_SECONDS,
   sendVerificationCode,
 } from './email-codes.server';
+import { redeemCodeForAddress } from './code-redemption.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { hashPassword, verifyPassword } from './passwords.server';
 import {
   clearAttempts,
-  CODE_FAILURES_PER_ACCOUNT,
-  CODE_FAILURES_PER_IP,
   ipKey,
   LOGIN_FAILURES_PER_ACCOUNT_IP,
   LOGIN_FAILURES_PER_IP,
@@ -160,29 +158,8 @@ export async function verifyEmail(
   meta: RequestMeta,
   db: Database = getDb(),
 ): Promise<{ user: UserRow; login?: LoginResult }> {
-  const email = normaliseEmail(input.email);
-  const limits = [
-    { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
-    { key: `code:account:${email}`, limit: CODE_FAILURES_PER_ACCOUNT },
-  ];
-  await reserveAttempt(limits);
-
-  let user: UserRow | undefined;
-  try {
-    user = await findUserByEmail(email, db);
-  } catch (error) {
-    await releaseAttempt(limits);
-    throw error;
-  }
-  if (!user || user.blockedAt || user.deletedAt || user.isEmailVerified) throw new AppError('INVALID_CODE');
-  try {
-    await consumeVerificationCode(user.id, input.code, db);
-  } catch (error) {
-    // INVALID_CODE and CODE_EXPIRED keep their slot; anything else was not a guess.
-    if (!(error instanceof AppError)) await releaseAttempt(limits);
-    throw error;
-  }
-  await releaseAttempt(limits);
+  // An address already verified has no verification code to redeem: it answers like a wrong code.
+  const user = await redeemCodeForAddress({ ...input, purpose: 'verify_email' }, meta, (u) => !u.isEmailVerified, db);
   const now = new Date();
   const [verified] = (await db
     .update(users)

@@ -2,16 +2,11 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 import type { ResetPasswordInput } from '~/schemas/auth';
-import { consumeEmailCode, RESEND_COOLDOWN_SECONDS, sendEmailCode } from './email-codes.server';
+import { RESEND_COOLDOWN_SECONDS, sendEmailCode } from './email-codes.server';
+import { redeemCodeForAddress } from './code-redemption.server';
 import { AppError } from './errors.server';
 import { hashPassword } from './passwords.server';
-import {
-  CODE_FAILURES_PER_ACCOUNT,
-  CODE_FAILURES_PER_IP,
-  ipKey,
-  releaseAttempt,
-  reserveAttempt,
-} from './rate-limit.server';
+import { ipKey, reserveAttempt } from './rate-limit.server';
 import { revokeUserSessions } from './sessions.server';
 import { findUserByEmail, normaliseEmail, type UserRow } from './users.server';
 
@@ -70,29 +65,7 @@ export async function requestPasswordReset(email: string, meta: ResetRequestMeta
  * like a wrong code, and count like one.
  */
 export async function resetPassword(input: ResetPasswordInput, meta: ResetRequestMeta, db: Database = getDb()): Promise<UserRow> {
-  const email = normaliseEmail(input.email);
-  const limits = [
-    { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
-    { key: `code:account:${email}`, limit: CODE_FAILURES_PER_ACCOUNT },
-  ];
-  await reserveAttempt(limits);
-
-  let user: UserRow | undefined;
-  try {
-    user = await findUserByEmail(email, db);
-  } catch (error) {
-    await releaseAttempt(limits);
-    throw error;
-  }
-  if (!user || user.blockedAt || user.deletedAt) throw new AppError('INVALID_CODE');
-  try {
-    await consumeEmailCode(user.id, 'reset_password', input.code, { db });
-  } catch (error) {
-    // INVALID_CODE and CODE_EXPIRED keep their slot; anything else was not a guess.
-    if (!(error instanceof AppError)) await releaseAttempt(limits);
-    throw error;
-  }
-  await releaseAttempt(limits);
+  const user = await redeemCodeForAddress({ ...input, purpose: 'reset_password' }, meta, () => true, db);
 
   // Hashed only after the code was right: wrong guesses must not cost an argon2 run each.
   const passwordHash = await hashPassword(input.password);

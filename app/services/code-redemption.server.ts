@@ -1,0 +1,44 @@
+import type { Database } from '~db/client';
+import { consumeEmailCode, type EmailCodePurpose } from './email-codes.server';
+import { AppError } from './errors.server';
+import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
+import { findUserByEmail, normaliseEmail, type UserRow } from './users.server';
+
+/**
+ * The one rule for redeeming an emailed code given with an address (verify email, reset password):
+ * a guess is reserved against the per-client-address and per-email-address limits before anything is
+ * looked at (rate-limit.server.ts), so parallel guesses cannot slip past; a right code gives its slot back.
+ * An unknown address, a blocked or archived account and one the caller does not accept answer INVALID_CODE,
+ * exactly like a wrong code, and count like one, so the answer never tells who has an account.
+ */
+export async function redeemCodeForAddress(
+  input: { email: string; code: string; purpose: EmailCodePurpose },
+  meta: { ip: string },
+  accepts: (user: UserRow) => boolean,
+  db: Database,
+): Promise<UserRow> {
+  const email = normaliseEmail(input.email);
+  const limits = [
+    { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
+    { key: `code:account:${email}`, limit: CODE_FAILURES_PER_ACCOUNT },
+  ];
+  await reserveAttempt(limits);
+
+  let user: UserRow | undefined;
+  try {
+    user = await findUserByEmail(email, db);
+  } catch (error) {
+    await releaseAttempt(limits);
+    throw error;
+  }
+  if (!user || user.blockedAt || user.deletedAt || !accepts(user)) throw new AppError('INVALID_CODE');
+  try {
+    await consumeEmailCode(user.id, input.purpose, input.code, { db });
+  } catch (error) {
+    // INVALID_CODE and CODE_EXPIRED keep their slot; anything else was not a guess.
+    if (!(error instanceof AppError)) await releaseAttempt(limits);
+    throw error;
+  }
+  await releaseAttempt(limits);
+  return user;
+}
