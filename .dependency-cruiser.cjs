@@ -1,0 +1,99 @@
+// The boundary rule (ARCHITECTURE §1/§2, decision record 008): imports point down the layers only.
+//   routes → http, services, schemas, components, lib, i18n
+//   http → services, schemas, lib, i18n
+//   services → db (schema, client), schemas, lib, i18n, other services
+//   lib → schemas, i18n, other lib only (pure; usable on both sides)
+//   db (schema, client, migrations) → nothing above it; db/seed/ (demo data, start-up rules) may use services
+// Run by `npm test` ("boundary rule") as `npx depcruise app db server server.ts scripts --config .dependency-cruiser.cjs`.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No import cycles under app/, db/, server/ (type-only imports count too). The one exception is the root ' +
+        "route's loader type (`typeof rootLoader` in app/lib/root-data.ts), the Remix idiom for typed root data; " +
+        'root-imports-type-only keeps that edge erased at run time.',
+      from: { path: '^(app|db|server)/' },
+      to: { circular: true, viaOnly: { pathNot: '^app/root\\.tsx$' } },
+    },
+    {
+      name: 'root-imports-type-only',
+      severity: 'error',
+      comment: 'app/root.tsx is a route: other modules may only take its loader type (erased at run time).',
+      from: { path: '^(app|db|server)/', pathNot: '^app/root\\.tsx$' },
+      to: { path: '^app/root\\.tsx$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'nothing-imports-routes',
+      severity: 'error',
+      comment:
+        'Route modules are leaves: nothing imports app/routes. The one exception is the alias route ' +
+        'app/routes/guide.$id.tsx, which re-exports its twin /guides/:id (SPEC §2 lists both paths).',
+      from: { pathNot: '^app/routes/guide\\.\\$id\\.tsx$' },
+      to: { path: '^app/routes/' },
+    },
+    {
+      name: 'lib-is-pure',
+      severity: 'error',
+      comment: 'app/lib is usable on both sides: no services, no HTTP boundary, no database, no components.',
+      from: { path: '^app/lib/' },
+      to: { path: '^(app/(services|http|routes|components)/|db/|server/)|\\.server\\.tsx?$' },
+    },
+    {
+      name: 'schemas-are-pure',
+      severity: 'error',
+      comment: 'app/schemas is shared by forms and the API, so the browser may load it: no server modules.',
+      from: { path: '^app/schemas/' },
+      to: { path: '^(app/(services|http|routes|components)/|db/|server/)|\\.server\\.tsx?$' },
+    },
+    {
+      name: 'services-stay-below-http',
+      severity: 'error',
+      comment: 'Services use db, schemas, lib, i18n and other services; never routes, components, the HTTP boundary or the Express app.',
+      from: { path: '^app/services/' },
+      to: { path: '^(app/(routes|components|http)/|server/|db/seed/|app/root\\.tsx|app/entry\\.)' },
+    },
+    {
+      name: 'http-above-services-only',
+      severity: 'error',
+      comment: 'The HTTP boundary may use services but no route or component.',
+      from: { path: '^app/http/' },
+      to: { path: '^(app/(routes|components)/|app/root\\.tsx)' },
+    },
+    {
+      name: 'components-no-server-modules',
+      severity: 'error',
+      comment: 'Components run in the browser: no *.server modules, no db, no services (types the browser needs live in app/schemas or app/lib).',
+      from: { path: '^app/components/' },
+      to: { path: '(\\.server\\.tsx?$|^app/(services|http|routes)/|^db/|^server/)' },
+    },
+    {
+      name: 'db-below-services',
+      severity: 'error',
+      comment: 'db/ (schema, client, migrations) imports no service, HTTP or app module; only db/seed/ may use services.',
+      from: { path: '^db/', pathNot: '^db/seed/' },
+      to: { path: '^(app/|server/|db/seed/)' },
+    },
+    {
+      name: 'i18n-below-services',
+      severity: 'error',
+      comment: 'app/i18n is used by services, so it must not reach up to services, http, routes or components.',
+      from: { path: '^app/i18n/' },
+      to: { path: '^app/(services|http|routes|components)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|build|public|data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
