@@ -1,7 +1,7 @@
 import { Form, useFetcher, useSubmit } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { action as avatarAction } from '~/routes/me.avatar';
+import type { AvatarUploadAnswer } from '~/schemas/avatar';
 import { AvatarCropDialog } from './avatar-crop-dialog';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
@@ -17,7 +17,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 export function AvatarEditor({ avatarUrl, name }: { avatarUrl: string | null; name: string }) {
   const { t } = useTranslation();
   const inputId = useId();
-  const fetcher = useFetcher<typeof avatarAction>({ key: 'avatar-upload' });
+  const fetcher = useFetcher<AvatarUploadAnswer>({ key: 'avatar-upload' });
   const submit = useSubmit();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatNtd } from '~/lib/money';
-import type { GuideCard as GuideCardData } from '~/services/guides.server';
+import type { GuideCard as GuideCardData } from '~/schemas/guide-card';
 import { Avatar } from './avatar';
 import { Stars } from './stars';
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb } from '~db/client';
 import { photos, reviews, users } from '~db/schema';
+import type { GuideCard } from '~/schemas/guide-card';
 import { blobUrl } from './blobs.server';
 import { AppError } from './errors.server';
 
@@ -44,17 +45,6 @@ function guideRatings() {
     .as('guide_ratings');
 }
 
-export interface GuideCard {
-  id: number;
-  name: string;
-  avatarUrl: string | null;
-  city: string | null;
-  languages: string[];
-  price: number | null;
-  bio: string | null;
-  averageRating: number | null;
-  reviewCount: number;
-}
 
 function guideCardColumns(ratings: ReturnType<typeof guideRatings>) {
   return {

@@ -6,7 +6,6 @@ import {
   emailCodes,
   favorites,
   idVerifications,
-  ORDER_STATUSES,
   orders,
   photos,
   reviews,
@@ -14,6 +13,13 @@ import {
 } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { isGuideProfileInput, type ProfileInput } from '~/schemas/profile';
+import type {
+  Earnings,
+  IdVerificationState,
+  UserOrderSummary,
+  UserReview,
+  UserStats,
+} from '~/schemas/user-views';
 import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
 import { parseIdParam } from '~/lib/ids';
@@ -345,18 +351,6 @@ function taipeiMonth(today = todayInTaipei()): [string, string] {
   return [start, next];
 }
 
-export interface UserStats {
-  totalOrders: number;
-  completedOrders: number;
-  averageRating: number;
-  totalEarnings: number;
-  totalFavorites: number;
-  totalReviews: number;
-  totalSpent: number;
-  currentMonthSpent: number;
-  travelerStats: { bookingCount: number; favoriteGuides: number; reviewCount: number };
-  guideStats: { serviceHours: number; averageRating: number; isAvailable: boolean };
-}
 
 /**
  * SPEC §3 Stats. Orders count whichever side the user was on and leave out deleted ones.
@@ -424,21 +418,7 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
   };
 }
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export interface UserOrderSummary {
-  id: number;
-  status: OrderStatus;
-  /** Tour date, YYYY-MM-DD (Taiwan). */
-  date: string;
-  timeSlot: string;
-  totalPrice: number;
-  /** The user's side of the order. */
-  role: 'traveler' | 'guide';
-  otherPartyId: number;
-  otherPartyName: string;
-  createdAt: string;
-}
 
 /** Orders the user is part of (as traveler, as guide, or either when `type` is not given), newest first. */
 export async function listUserOrders(
@@ -488,19 +468,6 @@ export async function listUserOrders(
   });
 }
 
-export interface UserReview {
-  id: number;
-  orderId: number;
-  reviewerId: number;
-  reviewerName: string;
-  revieweeId: number;
-  revieweeName: string;
-  role: 'traveler' | 'guide';
-  rating: number;
-  comment: string | null;
-  createdAt: string;
-  isHidden: boolean;
-}
 
 /** Reviews about the user (hidden ones left out) and reviews the user wrote, newest first. */
 export async function listUserReviews(
@@ -537,13 +504,6 @@ export async function listUserReviews(
   return { received: out(received), given: out(given) };
 }
 
-export interface Earnings {
-  totalEarnings: number;
-  completedOrders: number;
-  /** total / completed, rounded to whole NT$; 0 without completed orders. */
-  averagePerOrder: number;
-  totalOrders: number;
-}
 
 /** A guide's earnings (SPEC §2 earnings tab): only completed, not deleted orders earn. */
 export async function getEarnings(userId: number, db: Database = getDb()): Promise<Earnings> {
@@ -565,7 +525,6 @@ export async function getEarnings(userId: number, db: Database = getDb()): Promi
   };
 }
 
-export type IdVerificationState = 'not_verified' | 'pending' | 'verified' | 'rejected';
 
 /**
  * SPEC §4 ID verification: verified once the account is ID-verified; otherwise the latest application

@@ -4,7 +4,7 @@ import type {
   UserOrderSummary,
   UserReview,
   UserStats,
-} from '~/services/users.server';
+} from '~/schemas/user-views';
 
 /** What /me knows about the person (dates as ISO strings). */
 export interface ProfileUser {

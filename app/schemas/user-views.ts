@@ -1,0 +1,58 @@
+/**
+ * What /me and GET /api/v1/users/:id/stats show about an account: the shapes the services build and the
+ * browser renders (components import them from here, never from a .server module).
+ */
+
+/** Kept equal to db/schema's ORDER_STATUSES: the services assign one to the other, so tsc notices a drift. */
+export type OrderStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'refunded';
+
+export interface UserStats {
+  totalOrders: number;
+  completedOrders: number;
+  averageRating: number;
+  totalEarnings: number;
+  totalFavorites: number;
+  totalReviews: number;
+  totalSpent: number;
+  currentMonthSpent: number;
+  travelerStats: { bookingCount: number; favoriteGuides: number; reviewCount: number };
+  guideStats: { serviceHours: number; averageRating: number; isAvailable: boolean };
+}
+
+export interface UserOrderSummary {
+  id: number;
+  status: OrderStatus;
+  /** Tour date, YYYY-MM-DD (Taiwan). */
+  date: string;
+  timeSlot: string;
+  totalPrice: number;
+  /** The user's side of the order. */
+  role: 'traveler' | 'guide';
+  otherPartyId: number;
+  otherPartyName: string;
+  createdAt: string;
+}
+
+export interface UserReview {
+  id: number;
+  orderId: number;
+  reviewerId: number;
+  reviewerName: string;
+  revieweeId: number;
+  revieweeName: string;
+  role: 'traveler' | 'guide';
+  rating: number;
+  comment: string | null;
+  createdAt: string;
+  isHidden: boolean;
+}
+
+export interface Earnings {
+  totalEarnings: number;
+  completedOrders: number;
+  /** total / completed, rounded to whole NT$; 0 without completed orders. */
+  averagePerOrder: number;
+  totalOrders: number;
+}
+
+export type IdVerificationState = 'not_verified' | 'pending' | 'verified' | 'rejected';
