@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
-import { attachRealtime } from '~/services/realtime.server';
+import { attachRealtime } from '~/http/realtime.server';
 import { startDatabase } from '~db/startup';
 import { createApp, createHttpServer } from './server/app';
 

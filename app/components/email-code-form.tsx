@@ -3,21 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { resendVerificationSchema } from '~/schemas/auth';
-import { emailField } from '~/schemas/fields';
+import { emailCodeFormSchema, resendVerificationSchema } from '~/schemas/auth';
 import { useHydrated } from './hydrated';
 
 export const CODE_LENGTH = 6;
-
-/** The form's own rule: anything but six digits is "enter the complete 6-digit code" (SPEC §5). */
-export const emailCodeFormSchema = z.object({
-  email: emailField,
-  code: z
-    .string({ error: 'validation.codeRequired' })
-    .trim()
-    .regex(/^\d{6}$/, { error: 'validation.codeRequired' }),
-});
 
 /** What a page's loader or action hands to the view. */
 export interface EmailCodeViewData {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import { getFixedT } from '~/i18n/i18n.server';
 import { FALLBACK_LOCALE, matchLocale, type Locale } from '~/i18n/config';
-import { AppError, type FieldErrorKeys } from '~/services/errors.server';
+import { AppError, parseValue, type FieldErrorKeys } from '~/services/errors.server';
 import type { ActiveSession } from '~/services/sessions.server';
 import { requireApiRole, requireApiSession } from './auth.server';
 import { allowedMethods, type ApiContract, type ApiMethod, type ApiOperation } from './contract';
@@ -180,17 +180,4 @@ function formValues(form: FormData): Record<string, FormDataEntryValue | FormDat
     values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
   return values;
-}
-
-export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fieldErrors: FieldErrorKeys = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_form';
-    // Our schemas give i18n keys; anything else (a wrong type from an API client) reads as "invalid".
-    const key = /^(validation|errors)\./.test(issue.message) ? issue.message : 'validation.invalid';
-    (fieldErrors[field] ??= []).push(key);
-  }
-  throw new AppError('VALIDATION_ERROR', { fieldErrors });
 }

@@ -12,7 +12,7 @@ import { markFirstLogin, withFirstLoginFlag } from '~/lib/first-login';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { loginSchema } from '~/schemas/auth';
-import { authenticateLogin, codeCooldown, emailCodeAction, loginSuccessUrl } from '~/services/authenticator.server';
+import { authenticateLogin, codeCooldown, emailCodeAction, loginSuccessUrl } from '~/http/authenticator.server';
 import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
 import { revokeSession } from '~/services/sessions.server';

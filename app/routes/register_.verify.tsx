@@ -7,7 +7,7 @@ import { markFirstLogin } from '~/lib/first-login';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/http/toast.server';
 import { emailField } from '~/schemas/fields';
-import { codeCooldown, emailCodeAction } from '~/services/authenticator.server';
+import { codeCooldown, emailCodeAction } from '~/http/authenticator.server';
 import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
 import { findUserByEmail } from '~/services/users.server';
 import { forwardRetryAfter } from '~/http/forms.server';

@@ -56,6 +56,15 @@ export const verifyEmailSchema = z.object({
 });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
+/** The code-entry form's own rule: anything but six digits is "enter the complete 6-digit code" (SPEC §5). */
+export const emailCodeFormSchema = z.object({
+  email: emailField,
+  code: z
+    .string({ error: 'validation.codeRequired' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'validation.codeRequired' }),
+});
+
 export const resendVerificationSchema = z.object({ email: emailField });
 
 /** Forgot password, step 1 (the page and POST /api/v1/auth/forgot-password). */

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '~/lib/error-codes';
 
 /** Typed failures services throw; routes turn them into a status + translated message (ARCHITECTURE §5). */
@@ -47,3 +48,17 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/** Parses with a zod schema, or throws VALIDATION_ERROR whose field errors are i18n keys (API bodies, queries). */
+export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fieldErrors: FieldErrorKeys = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : '_form';
+    // Our schemas give i18n keys; anything else (a wrong type from an API client) reads as "invalid".
+    const key = /^(validation|errors)\./.test(issue.message) ? issue.message : 'validation.invalid';
+    (fieldErrors[field] ??= []).push(key);
+  }
+  throw new AppError('VALIDATION_ERROR', { fieldErrors });
+}

@@ -2,9 +2,8 @@ import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'dri
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 import { userListQuerySchema, type UserListQuery, type UserListQueryInput, type UserSortField } from '~/schemas/user-admin';
-import { parseValue } from '~/http/api.server';
+import { AppError, parseValue } from './errors.server';
 import { recordAudit, type AuditAction } from './audit.server';
-import { AppError } from './errors.server';
 import { paginate, type Pagination } from './guides.server';
 import { revokeUserSessions } from './sessions.server';
 import { toPublicUser, userIdParam, type PublicUser, type UserRow } from './users.server';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login, resendVerification, verifyEmail } from '~/services/auth.server';
-import { emailCodeAction } from '~/services/authenticator.server';
+import { emailCodeAction } from '~/http/authenticator.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
 import { hashPassword, verifyPassword } from '~/services/passwords.server';

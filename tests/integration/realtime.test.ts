@@ -5,7 +5,8 @@ import { io as connect, type ManagerOptions, type Socket, type SocketOptions } f
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '~db/schema';
 import { getDb } from '~db/client';
-import { attachRealtime, emitToUser, type JoinAck, type Realtime } from '~/services/realtime.server';
+import { attachRealtime, type JoinAck, type Realtime } from '~/http/realtime.server';
+import { emitToUser } from '~/services/realtime.server';
 import { revokeSession, revokeUserSessions } from '~/services/sessions.server';
 import { signToken } from '~/services/tokens.server';
 import { loginAs } from '../support/api';

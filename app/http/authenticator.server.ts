@@ -3,22 +3,21 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { emailCodeFormSchema } from '~/components/email-code-form';
 import { getFixedT } from '~/i18n/i18n.server';
-import { clientIp, sessionCookieHeader } from '~/http/auth.server';
-import { replyWithError } from '~/http/forms.server';
+import { clientIp, sessionCookieHeader } from './auth.server';
+import { replyWithError } from './forms.server';
 import { safeRedirectPath } from '~/lib/safe-url';
-import { redirectWithToast } from '~/http/toast.server';
-import { loginSchema, resendVerificationSchema } from '~/schemas/auth';
-import { login, resendVerification, verifyEmail, type LoginResult, type RequestMeta } from './auth.server';
-import { CODE_TTL_MINUTES, resendCooldownSeconds } from './email-codes.server';
-import { AppError } from './errors.server';
-import { findUserByEmail } from './users.server';
+import { redirectWithToast } from './toast.server';
+import { emailCodeFormSchema, loginSchema, resendVerificationSchema } from '~/schemas/auth';
+import { login, resendVerification, verifyEmail, type LoginResult, type RequestMeta } from '~/services/auth.server';
+import { CODE_TTL_MINUTES, resendCooldownSeconds } from '~/services/email-codes.server';
+import { AppError } from '~/services/errors.server';
+import { findUserByEmail } from '~/services/users.server';
 
 /**
  * Web login (remix-auth with the form strategy) and the code-entry steps shared by /register/verify and
- * /login. The services decide everything (rate limits, verification, sessions); this module only wires
- * them to form posts and answers the way the pages expect.
+ * /login. The services decide everything (rate limits, verification, sessions); this module, part of the
+ * HTTP boundary, only wires them to form posts and answers the way the pages expect (data, redirects, cookies).
  */
 
 /** Request facts the strategy needs but remix-auth does not pass along (it copies the Request). */

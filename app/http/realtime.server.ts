@@ -1,0 +1,148 @@
+import type http from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { parseSessionCookie } from './auth.server';
+import { isSameOrigin } from '~/lib/same-origin';
+import { realtimeServer, registerRealtimeServer, sessionRoom, userRoom } from '~/services/realtime.server';
+import { getActiveSession, type ActiveSession } from '~/services/sessions.server';
+import { verifyToken } from '~/services/tokens.server';
+
+/**
+ * Socket.IO on the same HTTP server (ARCHITECTURE §6 Realtime). A connection is accepted only with a live
+ * session: the browser's httpOnly `__session` cookie (same origin, sent with the handshake) or an API bearer
+ * token (`auth.token`, the `token` query parameter as SPEC §7 has it, or an Authorization header). Anything
+ * else is refused with the connect_error `UNAUTHORIZED`.
+ *
+ * An accepted socket sits in two rooms: `user_{id}` (events for that person reach every open tab) and
+ * `session_{sid}` (revoking that session — logout, blocking — drops exactly its sockets). With REDIS_URL the
+ * rooms span every instance through the Redis adapter, so an emit or a disconnect on one instance reaches a
+ * tab connected to another. The services emit and disconnect through app/services/realtime.server.ts, where
+ * this server registers itself on start.
+ */
+/** The client event of SPEC §7 Realtime; the server has already put the socket in its room, this only confirms. */
+export const JOIN_USER_ROOM = 'join_user_room';
+
+export interface SocketIdentity {
+  userId: number;
+  sessionId: string;
+}
+
+export type JoinAck = { ok: true; room: string } | { ok: false; code: 'FORBIDDEN' };
+
+export interface Realtime {
+  io: Server;
+  close(): Promise<void>;
+}
+
+type Handshake = Socket['handshake'];
+
+function firstString(value: unknown): string | undefined {
+  if (Array.isArray(value)) value = value[0];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+/** A bearer token from the handshake: auth.token, ?token=, or an Authorization header (non-browser clients). */
+function handshakeToken(handshake: Handshake): string | undefined {
+  const auth = (handshake.auth ?? {}) as Record<string, unknown>;
+  const header = firstString(handshake.headers.authorization);
+  const raw = firstString(auth.token) ?? firstString(handshake.query.token) ?? header;
+  return raw?.replace(/^Bearer\s+/i, '');
+}
+
+/**
+ * The live session behind a handshake, or undefined. Like the HTTP side (app/http/auth.server.ts getSession),
+ * a token, when given, decides alone: a bad token is not rescued by a cookie.
+ */
+export async function authenticateHandshake(handshake: Handshake): Promise<ActiveSession | undefined> {
+  const token = handshakeToken(handshake);
+  let session: ActiveSession | undefined;
+  if (token) {
+    const payload = verifyToken(token);
+    session = payload ? await getActiveSession(payload.sid) : undefined;
+  } else {
+    // A cookie rides along with any page's request; only our own pages may use it (bearer tokens need no check).
+    const headers = handshake.headers;
+    if (!isSameOrigin(firstString(headers.origin), firstString(headers['sec-fetch-site']), firstString(headers.host))) return undefined;
+    const sid = await parseSessionCookie(firstString(headers.cookie));
+    session = sid ? await getActiveSession(sid) : undefined;
+  }
+  if (!session) return undefined;
+  // SPEC §7 has clients send their userId too; one that names somebody else is not who the session says.
+  const auth = (handshake.auth ?? {}) as Record<string, unknown>;
+  const claimedRaw = auth.userId ?? handshake.query.userId;
+  const claimed = typeof claimedRaw === 'number' ? String(claimedRaw) : firstString(claimedRaw);
+  if (claimed !== undefined && claimed !== String(session.user.id)) return undefined;
+  return session;
+}
+
+function refuse(code: 'UNAUTHORIZED' | 'SERVER_ERROR'): Error & { data: { code: string } } {
+  return Object.assign(new Error(code), { data: { code } });
+}
+
+export function identityOf(socket: Socket): SocketIdentity | undefined {
+  return (socket.data as { identity?: SocketIdentity }).identity;
+}
+
+function authenticate(io: Server) {
+  io.use((socket, next) => {
+    authenticateHandshake(socket.handshake).then(
+      (session) => {
+        if (!session) return next(refuse('UNAUTHORIZED'));
+        (socket.data as { identity?: SocketIdentity }).identity = { userId: session.user.id, sessionId: session.id };
+        next();
+      },
+      (error: unknown) => {
+        console.error('socket.io: authentication failed', error);
+        next(refuse('SERVER_ERROR'));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const identity = identityOf(socket);
+    if (!identity) return void socket.disconnect(true);
+    void socket.join([userRoom(identity.userId), sessionRoom(identity.sessionId)]);
+
+    // A socket may only (re)join its own room; anything else is answered FORBIDDEN and joins nothing.
+    socket.on(JOIN_USER_ROOM, (room: unknown, ack?: unknown) => {
+      const own = userRoom(identity.userId);
+      const answer: JoinAck = room === own ? { ok: true, room: own } : { ok: false, code: 'FORBIDDEN' };
+      if (answer.ok) void socket.join(own);
+      if (typeof ack === 'function') ack(answer);
+    });
+
+    // The session could have been revoked between the check above and joining its room (the revoke's
+    // disconnect would then have missed this socket): look once more now that the socket is reachable.
+    getActiveSession(identity.sessionId).then(
+      (still) => {
+        if (!still) socket.disconnect(true);
+      },
+      () => undefined,
+    );
+  });
+}
+
+export async function attachRealtime(server: http.Server, options: { redisUrl?: string } = {}): Promise<Realtime> {
+  const io = new Server(server, { serveClient: false, cors: { origin: false } });
+  const redisClients: ReturnType<typeof createClient>[] = [];
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', (error) => console.error('redis (socket.io adapter):', error.message));
+    await Promise.all([pub.connect(), sub.connect()]);
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+  authenticate(io);
+  registerRealtimeServer(io);
+  return {
+    io,
+    async close() {
+      // io.close() would also close the HTTP server; shutdown does that itself after in-flight requests.
+      io.disconnectSockets(true);
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+      if (realtimeServer() === io) registerRealtimeServer(undefined);
+    },
+  };
+}
