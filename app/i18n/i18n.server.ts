@@ -1,4 +1,5 @@
 import { createCookie } from '@remix-run/node';
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { RemixI18Next } from 'remix-i18next/server';
 import { DEFAULT_NAMESPACE, FALLBACK_LOCALE, LOCALE_COOKIE, SUPPORTED_LOCALES, isLocale, matchLocale, type Locale } from './config';
 import { resources } from './resources.server';
@@ -8,6 +9,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 /** Plain-text cookie (no signing needed: a wrong value just falls back) so the client can mirror it. */
 export const localeCookie = createCookie(LOCALE_COOKIE, { path: '/', sameSite: 'lax', maxAge: ONE_YEAR, httpOnly: false });
 
+/** Only the language detection of remix-i18next is used: its getFixedT builds a new i18next instance per call. */
 export const i18nServer = new RemixI18Next({
   detection: {
     supportedLanguages: [...SUPPORTED_LOCALES],
@@ -24,22 +26,46 @@ export const i18nServer = new RemixI18Next({
       return null;
     },
   },
-  i18next: {
-    resources,
-    defaultNS: DEFAULT_NAMESPACE,
-    fallbackLng: FALLBACK_LOCALE,
-    supportedLngs: [...SUPPORTED_LOCALES],
-    interpolation: { escapeValue: false },
-  },
 });
+
+/**
+ * One i18next instance per language, built once at start with every string of the server (all areas), and
+ * shared by every request: the instances are never mutated after init (no changeLanguage, no addResources).
+ */
+const instances = Object.fromEntries(
+  SUPPORTED_LOCALES.map((locale) => {
+    const instance = i18next.createInstance();
+    void instance.init({
+      lng: locale,
+      fallbackLng: FALLBACK_LOCALE,
+      supportedLngs: [...SUPPORTED_LOCALES],
+      defaultNS: DEFAULT_NAMESPACE,
+      ns: [DEFAULT_NAMESPACE],
+      resources,
+      interpolation: { escapeValue: false },
+      initImmediate: false,
+      react: { useSuspense: false },
+    });
+    return [locale, instance];
+  }),
+) as Record<Locale, I18n>;
+
+const fixedTs = Object.fromEntries(
+  SUPPORTED_LOCALES.map((locale) => [locale, instances[locale].getFixedT(locale, DEFAULT_NAMESPACE)]),
+) as Record<Locale, TFunction<'common'>>;
+
+/** The shared server instance of a language (server rendering; see entry.server.tsx). */
+export function serverI18n(locale: string): I18n {
+  return instances[isLocale(locale) ? locale : FALLBACK_LOCALE];
+}
 
 export async function getLocale(request: Request): Promise<Locale> {
   const locale = await i18nServer.getLocale(request);
   return isLocale(locale) ? locale : FALLBACK_LOCALE;
 }
 
-/** A t() for loaders, actions and API answers (which use Accept-Language rather than the cookie). */
+/** A t() for loaders, actions and API answers (which use Accept-Language rather than the cookie). Cached per language. */
 export async function getFixedT(localeOrRequest: Locale | Request) {
   const locale = typeof localeOrRequest === 'string' ? localeOrRequest : await getLocale(localeOrRequest);
-  return i18nServer.getFixedT(locale, DEFAULT_NAMESPACE);
+  return fixedTs[isLocale(locale) ? locale : FALLBACK_LOCALE];
 }

@@ -1,8 +1,26 @@
 /** Tour dates are Taiwan calendar dates (YYYY-MM-DD) whatever the server's or viewer's zone. */
 export const TAIPEI_TIME_ZONE = 'Asia/Taipei';
 
+// Building an Intl formatter costs far more than using one: one per locale and style, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, style: 'day' | 'date' | 'dateTime'): Intl.DateTimeFormat {
+  const key = `${style}|${locale}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'dateTime'
+        ? { timeZone: TAIPEI_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }
+        : style === 'date'
+          ? { timeZone: TAIPEI_TIME_ZONE, dateStyle: 'long' }
+          : { timeZone: TAIPEI_TIME_ZONE };
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function todayInTaipei(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TAIPEI_TIME_ZONE }).format(now);
+  return dateFormat('en-CA', 'day').format(now);
 }
 
 export function addDays(isoDate: string, days: number): string {
@@ -13,13 +31,9 @@ export function addDays(isoDate: string, days: number): string {
 
 /** A date and time as shown on reviews: always Taiwan time (SPEC §2), in the reader's language. */
 export function formatTaipeiDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: TAIPEI_TIME_ZONE,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+  return dateFormat(locale, 'dateTime').format(new Date(iso));
 }
 
 export function formatTaipeiDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: TAIPEI_TIME_ZONE, dateStyle: 'long' }).format(new Date(iso));
+  return dateFormat(locale, 'date').format(new Date(iso));
 }
