@@ -5,6 +5,8 @@ import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
+import { ServerI18nContext } from '~/i18n/context';
+import { serverI18n } from '~/i18n/i18n.server';
 import { SESSION_COOKIE } from '~/http/auth.server';
 import { logServerError } from '~/http/errors.server';
 
@@ -57,7 +59,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerI18nContext.Provider value={serverI18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ServerI18nContext.Provider>
       </NonceProvider>,
       {
         nonce,

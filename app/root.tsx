@@ -6,9 +6,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
 } from '@remix-run/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { EmailBanner } from '~/components/email-banner';
 import { ErrorPage } from '~/components/error-page';
@@ -18,9 +19,9 @@ import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
 import { useNonce } from '~/components/nonce';
 import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
-import { createI18n } from '~/i18n/instance';
-import { getLocale } from '~/i18n/i18n.server';
-import { resources } from '~/i18n/resources.server';
+import { bundleUrl, clientI18n, loadAllBundles, loadBundles, neededBundles } from '~/i18n/client';
+import { ServerI18nContext } from '~/i18n/context';
+import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { getSession, sessionCookieHeader } from '~/http/auth.server';
 import { emailBannerDismissed } from '~/lib/email-banner';
 import { getTheme } from '~/http/preferences.server';
@@ -30,8 +31,8 @@ import { countUnread } from '~/services/notifications.server';
 import type { SessionUser } from '~/services/sessions.server';
 import { useRootData } from '~/lib/root-data';
 import { THEME_STORAGE_KEY } from '~/lib/theme';
-// Only used when the root loader itself failed, so the error page still has words (zh-TW, the fallback).
-import fallbackTranslations from '~/locales/zh-TW/common.json';
+// Only used when the root loader itself failed (zh-TW app.title and app.tagline, the fallback language).
+const FALLBACK_SITE = { title: '旅遊助手', tagline: '在台灣，找到最懂在地的導遊' };
 import { APP_VERSION } from '~/lib/version';
 import stylesheet from '~/styles/app.css?url';
 
@@ -43,11 +44,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, theme, session, { toast, clear }] = await Promise.all([
+  const [locale, theme, session, { toast, clear }, t] = await Promise.all([
     getLocale(request),
     getTheme(request),
     getSession(request),
     takeToast(request),
+    getFixedT(request),
   ]);
   const user = session ? headerUser(session.user) : null;
   const unreadCount = session ? await countUnread(session.user.id) : 0;
@@ -55,12 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (clear) headers.append('Set-Cookie', clear);
   // A rolling session moved its expiry: the browser's cookie must follow, or it would still die at day 30.
   if (session?.kind === 'web' && session.rolled) headers.append('Set-Cookie', await sessionCookieHeader(session));
-  // Only the reader's language travels to the browser.
+  // No translations here: the browser fetches its language's files once, as cached assets (app/i18n/bundles.ts).
   return data(
     {
       locale,
       theme,
-      translations: resources[locale].common,
+      site: { title: t('app.title'), tagline: t('app.tagline') },
       version: APP_VERSION,
       user,
       unreadCount,
@@ -85,8 +87,8 @@ function headerUser(user: SessionUser) {
 export type HeaderUser = ReturnType<typeof headerUser>;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.translations.app.title ?? fallbackTranslations.app.title },
-  { name: 'description', content: data?.translations.app.tagline ?? fallbackTranslations.app.tagline },
+  { title: data?.site.title ?? FALLBACK_SITE.title },
+  { name: 'description', content: data?.site.tagline ?? FALLBACK_SITE.tagline },
 ];
 
 /**
@@ -108,10 +110,32 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const locale = data?.locale ?? FALLBACK_LOCALE;
-  const i18n = useMemo(
-    () => createI18n(locale, data?.translations ?? fallbackTranslations),
-    [locale, data?.translations],
+  const bundles = neededBundles(
+    useMatches().map((match) => match.handle),
+    data?.toast?.key,
   );
+  const bundleKey = bundles.join(' ');
+  // Server: the shared complete instance of the language. Browser: the tab's one instance, which entry.client
+  // filled with these files before hydrating; a new language switches only once its files are in.
+  const serverI18n = useContext(ServerI18nContext);
+  const i18n = serverI18n ? serverI18n(locale) : clientI18n(locale);
+  const [, setLanguage] = useState(locale);
+
+  useEffect(() => {
+    if (serverI18n) return;
+    let current = true;
+    void loadBundles(locale, bundleKey.split(' ') as typeof bundles).then(async () => {
+      if (!current) return;
+      if (i18n.language !== locale) {
+        await i18n.changeLanguage(locale);
+        setLanguage(locale);
+      }
+      void loadAllBundles(locale);
+    });
+    return () => {
+      current = false;
+    };
+  }, [serverI18n, i18n, locale, bundleKey]);
 
   useEffect(() => {
     // Mirror the server-side choices for client code that reads storage (SPEC §3 storage keys).
@@ -135,6 +159,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <Meta />
         <Links />
+        {bundles.map((bundle) => (
+          <link key={bundle} rel="preload" as="fetch" crossOrigin="anonymous" href={bundleUrl(locale, bundle)} data-i18n={bundle} />
+        ))}
       </head>
       <body>
         <I18nextProvider i18n={i18n}>

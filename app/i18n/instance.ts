@@ -3,8 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_NAMESPACE, FALLBACK_LOCALE, SUPPORTED_LOCALES } from './config';
 
 /**
- * An i18next instance holding one language's strings, as the root loader sent them. Built the same way on
- * the server render and in the browser, so hydration sees identical text and no translation file is fetched.
+ * An i18next instance holding one language's strings (the error-page unit test, and the browser's single
+ * instance in client.ts, which starts empty and receives its files as they load). The server renders with
+ * the shared instances of i18n.server.ts instead.
  */
 export function createI18n(locale: string, translations: Record<string, unknown>): I18n {
   const instance = i18next.createInstance();
@@ -17,7 +18,8 @@ export function createI18n(locale: string, translations: Record<string, unknown>
     resources: { [locale]: { [DEFAULT_NAMESPACE]: translations } },
     interpolation: { escapeValue: false },
     initImmediate: false,
-    react: { useSuspense: false },
+    // 'added': a file that arrives after the first render (a late area) re-renders the text that needed it.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
   return instance;
 }

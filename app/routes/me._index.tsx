@@ -21,6 +21,7 @@ import {
   ReviewsPanel,
 } from '~/components/profile/profile-tabs';
 import { PROFILE_TABS, type ProfileTab, type ProfileUser } from '~/components/profile/types';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { clientIp, requireUser } from '~/http/auth.server';
 import { formatTaipeiDate } from '~/lib/dates';
@@ -102,6 +103,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+/** The profile page's words (app/i18n/bundles.ts); the header's account and auth files come with every page. */
+export const handle: I18nHandle = { i18n: ['profile', 'avatar'] };
 
 /** A 429 keeps its Retry-After on the page too. */
 export const headers = forwardRetryAfter;

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { getSession, requireUser } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
@@ -18,8 +19,8 @@ import { AppError } from '~/services/errors.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   // The only page here is the JS-off question "remove the avatar?" (after POST → redirect → GET).
   if (new URL(request.url).searchParams.get('confirm') !== 'remove') return redirect('/me');
-  await requireUser(request);
-  return data({ confirmRemove: true as const });
+  const [, t] = await Promise.all([requireUser(request), getFixedT(request)]);
+  return data({ confirmRemove: true as const, title: t('avatar.confirmRemoveTitle') });
 }
 
 type Intent = 'upload' | 'remove';
@@ -71,10 +72,10 @@ async function failure(request: Request, error: AppError, intent: Intent, json: 
   });
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data as { translations?: { avatar?: { confirmRemoveTitle?: string } } };
-  return pageMeta(matches, root?.translations?.avatar?.confirmRemoveTitle);
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data && 'title' in data ? data.title : undefined);
+
+export const handle: I18nHandle = { i18n: ['avatar'] };
 
 /** Seen without JS only: "Are you sure you want to remove the avatar?" with remove and cancel. */
 export default function ConfirmAvatarRemoval() {

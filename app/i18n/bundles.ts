@@ -1,0 +1,49 @@
+import zhTWCommon from '~/locales/zh-TW/common.json?url&no-inline';
+import zhTWAccount from '~/locales/zh-TW/account.json?url&no-inline';
+import zhTWAdmin from '~/locales/zh-TW/admin.json?url&no-inline';
+import zhTWAuth from '~/locales/zh-TW/auth.json?url&no-inline';
+import zhTWAvatar from '~/locales/zh-TW/avatar.json?url&no-inline';
+import zhTWProfile from '~/locales/zh-TW/profile.json?url&no-inline';
+import enCommon from '~/locales/en/common.json?url&no-inline';
+import enAccount from '~/locales/en/account.json?url&no-inline';
+import enAdmin from '~/locales/en/admin.json?url&no-inline';
+import enAuth from '~/locales/en/auth.json?url&no-inline';
+import enAvatar from '~/locales/en/avatar.json?url&no-inline';
+import enProfile from '~/locales/en/profile.json?url&no-inline';
+import jaCommon from '~/locales/ja/common.json?url&no-inline';
+import jaAccount from '~/locales/ja/account.json?url&no-inline';
+import jaAdmin from '~/locales/ja/admin.json?url&no-inline';
+import jaAuth from '~/locales/ja/auth.json?url&no-inline';
+import jaAvatar from '~/locales/ja/avatar.json?url&no-inline';
+import jaProfile from '~/locales/ja/profile.json?url&no-inline';
+import type { Locale } from './config';
+
+/**
+ * The browser's translations are not in the pages: each language's `common` file and each area file
+ * (account, auth, profile, ...) is a content-hashed asset of the client build, fetched once and then cached
+ * for good (build/client/assets is served immutable). A page lists the files it needs as
+ * `<link rel="preload" as="fetch" data-i18n>` (root Layout): `common` and the header's areas on every page, plus
+ * what its route modules name in `handle.i18n`; entry.client.tsx loads them before hydrating, and the rest of
+ * the language after. The server renders with every string (i18n.server.ts). `mail` is server-only.
+ */
+export const BUNDLE_URLS = {
+  'zh-TW': { common: zhTWCommon, account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, profile: zhTWProfile },
+  'en': { common: enCommon, account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, profile: enProfile },
+  'ja': { common: jaCommon, account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, profile: jaProfile },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+export type Bundle = keyof (typeof BUNDLE_URLS)['zh-TW'];
+export type Area = Exclude<Bundle, 'common'>;
+export const BUNDLES = Object.keys(BUNDLE_URLS['zh-TW']) as Bundle[];
+
+/** What the layout itself needs on every page: the header (account.*) and the e-mail banner (auth.banner.*). */
+export const SHELL_BUNDLES: readonly Bundle[] = ['common', 'account', 'auth'];
+
+export function isBundle(name: unknown): name is Bundle {
+  return typeof name === 'string' && (BUNDLES as string[]).includes(name);
+}
+
+/** A route module's `handle`: `{ i18n: ['profile'] }` names the area files its page uses besides the shell's. */
+export interface I18nHandle {
+  i18n?: readonly Area[];
+}

@@ -1,0 +1,58 @@
+import type { i18n as I18n } from 'i18next';
+import { BUNDLE_URLS, BUNDLES, SHELL_BUNDLES, isBundle, type Bundle, type I18nHandle } from './bundles';
+import { DEFAULT_NAMESPACE, FALLBACK_LOCALE, isLocale, type Locale } from './config';
+import { createI18n } from './instance';
+
+/** The files a page needs: the shell's, its route modules' `handle.i18n`, and the area of a pending toast. */
+export function neededBundles(handles: ReadonlyArray<unknown>, toastKey?: string | null): Bundle[] {
+  const needed = new Set<Bundle>(SHELL_BUNDLES);
+  for (const handle of handles) for (const area of (handle as I18nHandle | undefined)?.i18n ?? []) needed.add(area);
+  const toastArea = toastKey?.split('.')[0];
+  if (isBundle(toastArea)) needed.add(toastArea);
+  return BUNDLES.filter((bundle) => needed.has(bundle));
+}
+
+export function bundleUrl(locale: string, bundle: Bundle): string {
+  return BUNDLE_URLS[isLocale(locale) ? locale : FALLBACK_LOCALE][bundle];
+}
+
+// Browser only below: one i18next instance for the tab, filled file by file.
+let instance: I18n | undefined;
+const requests = new Map<string, Promise<void>>();
+
+export function clientI18n(locale: string): I18n {
+  instance ??= createI18n(locale, {});
+  return instance;
+}
+
+/** Fetches (once each) and adds a language's files; never rejects, a failed file is tried again next time. */
+export function loadBundles(locale: string, bundles: ReadonlyArray<Bundle>): Promise<void> {
+  const lng: Locale = isLocale(locale) ? locale : FALLBACK_LOCALE;
+  const i18n = clientI18n(lng);
+  return Promise.all(
+    bundles.map((bundle) => {
+      const url = bundleUrl(lng, bundle);
+      let request = requests.get(url);
+      if (!request) {
+        request = fetch(url)
+          .then((response) => {
+            if (!response.ok) throw new Error(`${response.status} ${url}`);
+            return response.json() as Promise<Record<string, unknown>>;
+          })
+          .then((json) => {
+            i18n.addResourceBundle(lng, DEFAULT_NAMESPACE, bundle === 'common' ? json : { [bundle]: json }, true, true);
+          })
+          .catch(() => {
+            requests.delete(url);
+          });
+        requests.set(url, request);
+      }
+      return request;
+    }),
+  ).then(() => undefined);
+}
+
+/** After hydration: the rest of the language, so later navigations find their words already there. */
+export function loadAllBundles(locale: string): Promise<void> {
+  return loadBundles(locale, BUNDLES);
+}
