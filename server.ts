@@ -36,8 +36,10 @@ async function main() {
     build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
   } else {
     // Vite fingerprints everything under /assets, so it can be cached for a year.
-    before.push(express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
-    before.push(express.static('build/client', { maxAge: '1h', index: false }));
+    const statics = express.Router();
+    statics.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
+    statics.use(express.static('build/client', { maxAge: '1h', index: false }));
+    before.push(statics);
     build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
   }
   const app = createApp({
