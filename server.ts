@@ -4,7 +4,7 @@ import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
 import { attachRealtime } from '~/http/realtime.server';
-import { startDatabase } from '~db/startup';
+import { startDatabase } from '~db/seed/startup';
 import { createApp, createHttpServer } from './server/app';
 
 /**

@@ -23,11 +23,9 @@ function run(title, command, args, env = {}) {
 
 const npx = 'npx';
 run('type check', npx, ['tsc', '--noEmit']);
-// Known violations still being fixed are listed in .dependency-cruiser-known-violations.json (none once it is gone).
-const knownViolations = fs.existsSync('.dependency-cruiser-known-violations.json') ? ['--ignore-known'] : [];
 run('boundary rule', npx, [
   'depcruise', 'app', 'db', 'server', 'server.ts', 'scripts',
-  '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...knownViolations,
+  '--config', '.dependency-cruiser.cjs', '--output-type', 'err',
 ]);
 run('unit + integration (PGlite)', npx, ['vitest', 'run'], { TEST_DRIVER: 'pglite' });
 

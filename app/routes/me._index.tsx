@@ -42,12 +42,12 @@ import {
   getUserStats,
   listUserOrders,
   listUserReviews,
-  normaliseEmail,
   resendEmailChangeCode,
   toPublicUser,
   updateProfile,
   type UserRow,
 } from '~/services/users.server';
+import { normaliseEmail } from '~/lib/email';
 
 /**
  * /me, the profile (SPEC §2 Profile): a header card, a left column of cards and tabs (`?tab=`), with an

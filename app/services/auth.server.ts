@@ -21,7 +21,8 @@ import {
 } from './rate-limit.server';
 import { createSession, revokeSession, type SessionKind } from './sessions.server';
 import { signToken } from './tokens.server';
-import { findUserByEmail, normaliseEmail, toPublicUser, type UserRow } from './users.server';
+import { normaliseEmail } from '~/lib/email';
+import { findUserByEmail, toPublicUser, type UserRow } from './users.server';
 
 /**
  * Accounts (SPEC §2 login/register, §7 Authentication). Each function is the one place for its rule; the

@@ -2,7 +2,8 @@ import type { Database } from '~db/client';
 import { consumeEmailCode, type EmailCodePurpose } from './email-codes.server';
 import { AppError } from './errors.server';
 import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
-import { findUserByEmail, normaliseEmail, type UserRow } from './users.server';
+import { normaliseEmail } from '~/lib/email';
+import { findUserByEmail, type UserRow } from './users.server';
 
 /**
  * The one rule for redeeming an emailed code given with an address (verify email, reset password):

@@ -8,7 +8,8 @@ import { AppError } from './errors.server';
 import { hashPassword } from './passwords.server';
 import { ipKey, reserveAttempt } from './rate-limit.server';
 import { revokeUserSessions } from './sessions.server';
-import { findUserByEmail, normaliseEmail, type UserRow } from './users.server';
+import { normaliseEmail } from '~/lib/email';
+import { findUserByEmail, type UserRow } from './users.server';
 
 /**
  * Forgot password (issue 7): a reset_password code is mailed to the account's address (same rules as every

@@ -12,6 +12,7 @@ import {
   users,
 } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
+import { normaliseEmail } from '~/lib/email';
 import { isGuideProfileInput, type ProfileInput } from '~/schemas/profile';
 import type {
   Earnings,
@@ -24,51 +25,13 @@ import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
 import { parseIdParam } from '~/lib/ids';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
+import { sendEmailCode } from './email-codes.server';
 import { hashPassword } from './passwords.server';
 import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export async function findUserByEmail(email: string, db: Database = getDb()) {
   const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, normaliseEmail(email)));
   return row;
-}
-
-/**
- * Makes sure an administrator with this email exists, is active and email-verified, and has this password
- * (ADMIN_EMAIL / ADMIN_PASSWORD on every start). Returns whether the account was created.
- */
-export async function ensureAdmin(email: string, password: string, db: Database = getDb()): Promise<{ created: boolean }> {
-  const passwordHash = await hashPassword(password);
-  const existing = await findUserByEmail(email, db);
-  const now = new Date();
-  if (existing) {
-    await db
-      .update(users)
-      .set({
-        type: 'admin',
-        passwordHash,
-        status: 'active',
-        isEmailVerified: true,
-        emailVerifiedAt: existing.emailVerifiedAt ?? now,
-        blockedAt: null,
-        deletedAt: null,
-        updatedAt: now,
-      })
-      .where(eq(users.id, existing.id));
-    return { created: false };
-  }
-  await db.insert(users).values({
-    name: '系統管理員',
-    email: normaliseEmail(email),
-    passwordHash,
-    type: 'admin',
-    isEmailVerified: true,
-    emailVerifiedAt: now,
-  });
-  return { created: true };
 }
 
 export type UserRow = typeof users.$inferSelect;
@@ -229,9 +192,6 @@ export async function updateProfile(
 /** Mails the change_email code to the pending address; a failure leaves the change pending (/me can resend). */
 async function mailEmailChangeCode(user: UserRow, to: string, db: Database): Promise<void> {
   try {
-    // Loaded on use: this module is also imported by server start-up (db/startup.ts, outside Vite), and
-    // the mail texts pull in the translation bundle, which only Vite can load.
-    const { sendEmailCode } = await import('./email-codes.server');
     await sendEmailCode(user, 'change_email', { to, db });
   } catch (error) {
     // Within a minute of the last code (another change just now): /me shows the resend button and its wait.

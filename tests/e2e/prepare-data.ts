@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, setDatabase } from '~db/client';
 import { sessions, terms, users } from '~db/schema';
-import { seedDemo } from '~db/seed';
+import { seedDemo } from '~db/seed/demo';
 
 const HOSTILE_PARAGRAPH =
   '\n\n## 測試段落\n\n這段文字只在端對端測試中出現：[惡意連結](javascript:alert(document.domain)) 與 [安全連結](https://example.com/)。\n';

@@ -4,7 +4,7 @@ import { addDays, todayInTaipei } from '~/lib/dates';
 import { getPublicBlob } from '~/services/blobs.server';
 import { verifyPassword } from '~/services/passwords.server';
 import { findUserByEmail } from '~/services/users.server';
-import { DEMO_ADMIN_EMAIL, seedDemo } from '~db/seed';
+import { DEMO_ADMIN_EMAIL, seedDemo } from '~db/seed/demo';
 import { availabilitySlots, banners, orders, photos, reviews, terms, users } from '~db/schema';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

@@ -1,7 +1,7 @@
 import type { AppConfig } from '~/env.server';
-import { ensureAdmin } from '~/services/users.server';
-import { openDatabase, setDatabase, type DatabaseHandle } from './client';
-import { isEmpty, seedDemo, type SeedResult } from './seed';
+import { openDatabase, setDatabase, type DatabaseHandle } from '../client';
+import { ensureAdmin } from './admin';
+import { isEmpty, seedDemo, type SeedResult } from './demo';
 
 type Log = (message: string) => void;
 

@@ -5,7 +5,6 @@ import { addDays, todayInTaipei } from '~/lib/dates';
 import { storeBlob } from '~/services/blobs.server';
 import { generateAvatar, generateLandscape, mulberry32 } from '~/services/generated-images.server';
 import { hashPassword } from '~/services/passwords.server';
-import { ensureAdmin } from '~/services/users.server';
 import {
   demoBanners,
   demoGuides,
@@ -13,7 +12,7 @@ import {
   demoTravelers,
   guideReviewComments,
   travelerReviewComments,
-} from '../tests/support/demo-content';
+} from '../../tests/support/demo-content';
 import {
   createAvailability,
   createBanner,
@@ -22,9 +21,10 @@ import {
   createReview,
   createTerms,
   createTraveler,
-} from '../tests/support/factories';
-import type { Database } from './client';
-import { photos, users } from './schema';
+} from '../../tests/support/factories';
+import type { Database } from '../client';
+import { ensureAdmin } from './admin';
+import { photos, users } from '../schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMAIL_DOMAIN = 'demo.travel-assistant.tw';
