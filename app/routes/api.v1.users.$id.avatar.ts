@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
-import { AppError } from '~/services/errors.server';
+import { assertSelfOrAdminId } from '~/services/access.server';
 import { userIdParam } from '~/services/users.server';
 
 export const contract = defineApi({
@@ -30,7 +30,7 @@ const handlers = apiHandlers(contract, {
   POST: async ({ request, session, params }) => {
     const userId = userIdParam(params.id);
     // Authorise before reading a possibly large body.
-    if (session.user.id !== userId && session.user.type !== 'admin') throw new AppError('FORBIDDEN');
+    assertSelfOrAdminId(session.user, userId);
     const form = await readUploadForm(request);
     const avatarUrl = await setAvatar(session.user, userId, await uploadedBytes(form, 'avatar'));
     return { avatarUrl, avatar: avatarUrl };

@@ -1,7 +1,8 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { userStatsData } from '~/schemas/responses';
-import { assertCanAccessUser, getUserStats, userIdParam } from '~/services/users.server';
+import { assertSelfOrAdmin } from '~/services/access.server';
+import { getUserStats, userIdParam } from '~/services/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}/stats',
@@ -18,7 +19,7 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   GET: async ({ session, params }) => {
-    const user = await assertCanAccessUser(session.user, userIdParam(params.id));
+    const user = await assertSelfOrAdmin(session.user, userIdParam(params.id));
     return getUserStats(user.id);
   },
 });

@@ -4,7 +4,8 @@ import { defineApi } from '~/http/contract';
 import { guideProfileSchema, profileSchemaFor, travelerProfileSchema } from '~/schemas/profile';
 import { adminUserData, userData } from '~/schemas/responses';
 import { archiveUser, toAdminUser } from '~/services/user-admin.server';
-import { assertCanAccessUser, getProfile, toPublicUser, updateProfile, userIdParam } from '~/services/users.server';
+import { assertSelfOrAdmin } from '~/services/access.server';
+import { getProfile, toPublicUser, updateProfile, userIdParam } from '~/services/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}',
@@ -41,7 +42,7 @@ const handlers = apiHandlers(contract, {
   PUT: async ({ request, session, params }) => {
     const id = userIdParam(params.id);
     // Access first (403/404 before 400), then the rules for that kind of account.
-    const target = await assertCanAccessUser(session.user, id, { write: true });
+    const target = await assertSelfOrAdmin(session.user, id, { write: true });
     const input = await parseBody(request, profileSchemaFor(target.type));
     return { user: toPublicUser(await updateProfile(session.user, id, input)) };
   },

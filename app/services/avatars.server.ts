@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
+import { assertSelfOrAdmin, type Viewer as Actor } from './access.server';
 import { recordAudit } from './audit.server';
 import { blobUrl, storeBlob } from './blobs.server';
 import { AppError } from './errors.server';
-import type { UserRow } from './users.server';
 
 /**
  * Avatars (SPEC §2 Avatar block, §5 Avatar, ARCHITECTURE §6 Images). The browser crops to 100×100 webp when
@@ -23,7 +23,6 @@ export const MAX_INPUT_PIXELS = 25_000_000;
 export const AVATAR_SIZE = 100;
 export const AVATAR_QUALITY = 90;
 
-type Actor = Pick<UserRow, 'id' | 'type'>;
 type ImageKind = 'jpeg' | 'png' | 'webp';
 
 /** The image type the first bytes announce, or undefined (the file name and declared type are ignored). */
@@ -69,14 +68,6 @@ export async function encodeAvatar(bytes: Buffer): Promise<Buffer> {
   }
 }
 
-/** People change only their own avatar; admins anyone's. Returns the target row. */
-async function authorise(actor: Actor, userId: number, db: Database): Promise<UserRow> {
-  if (actor.id !== userId && actor.type !== 'admin') throw new AppError('FORBIDDEN');
-  const [target] = await db.select().from(users).where(eq(users.id, userId));
-  if (!target) throw new AppError('USER_NOT_FOUND');
-  return target;
-}
-
 /** Only an admin acting on someone else's avatar is worth a line in the audit trail. */
 async function audit(actor: Actor, userId: number, action: string, details: Record<string, unknown>, db: Database) {
   if (actor.id === userId) return;
@@ -85,7 +76,7 @@ async function audit(actor: Actor, userId: number, action: string, details: Reco
 
 /** Sets a user's avatar from uploaded bytes; answers the new picture's URL. */
 export async function setAvatar(actor: Actor, userId: number, bytes: Buffer, db: Database = getDb()): Promise<string> {
-  await authorise(actor, userId, db);
+  await assertSelfOrAdmin(actor, userId, { write: true }, db);
   const picture = await encodeAvatar(bytes);
   const key = await storeBlob(picture, 'image/webp', { db });
   await db.transaction(async (tx) => {
@@ -97,7 +88,7 @@ export async function setAvatar(actor: Actor, userId: number, bytes: Buffer, db:
 
 /** Clears a user's avatar (the blob stays: it is content-addressed and may be shared). Answers null. */
 export async function removeAvatar(actor: Actor, userId: number, db: Database = getDb()): Promise<null> {
-  const target = await authorise(actor, userId, db);
+  const target = await assertSelfOrAdmin(actor, userId, { write: true }, db);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ avatarKey: null, updatedAt: new Date() }).where(eq(users.id, userId));
     await audit(actor, userId, 'user.avatar.remove', { key: target.avatarKey }, tx);

@@ -21,11 +21,12 @@ import type {
   UserReview,
   UserStats,
 } from '~/schemas/user-views';
+import { assertSelfOrAdmin, type Viewer } from './access.server';
 import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
 import { parseIdParam } from '~/lib/ids';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
-import { sendEmailCode } from './email-codes.server';
+import { consumeEmailCode, resendCooldownSeconds, sendEmailCode } from './email-codes.server';
 import { hashPassword } from './passwords.server';
 import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
 
@@ -94,30 +95,8 @@ export function userIdParam(raw: string | number | undefined): number {
   return id;
 }
 
-/** The person asking: only their id and role matter for access. */
-export type Viewer = Pick<UserRow, 'id' | 'type'>;
-
-/**
- * A user may read and edit only themself; an admin anyone. Someone else's id is FORBIDDEN whether or not
- * it exists (ids are not probed this way). Unknown ids, and archived accounts for anyone but an admin, are
- * USER_NOT_FOUND. Archived accounts are read-only (`write`): they are restored first, then edited.
- */
-export async function assertCanAccessUser(
-  viewer: Viewer,
-  userId: number,
-  options: { write?: boolean } = {},
-  db: Database = getDb(),
-): Promise<UserRow> {
-  const isAdmin = viewer.type === 'admin';
-  if (!isAdmin && viewer.id !== userId) throw new AppError('FORBIDDEN');
-  const user = Number.isSafeInteger(userId) && userId > 0 ? await findUserById(userId, db) : undefined;
-  if (!user) throw new AppError('USER_NOT_FOUND');
-  if (user.deletedAt && (!isAdmin || options.write)) throw new AppError('USER_NOT_FOUND');
-  return user;
-}
-
 export function getProfile(viewer: Viewer, userId: number, db: Database = getDb()): Promise<UserRow> {
-  return assertCanAccessUser(viewer, userId, {}, db);
+  return assertSelfOrAdmin(viewer, userId, {}, db);
 }
 
 /**
@@ -133,7 +112,7 @@ export async function updateProfile(
   input: ProfileInput,
   db: Database = getDb(),
 ): Promise<UserRow> {
-  const target = await assertCanAccessUser(viewer, userId, { write: true }, db);
+  const target = await assertSelfOrAdmin(viewer, userId, { write: true }, db);
   const isGuide = target.type === 'guide';
   if (isGuide && !isGuideProfileInput(input)) {
     throw new AppError('VALIDATION_ERROR', { messageKey: 'validation.guideFieldsRequired' });
@@ -223,11 +202,10 @@ export async function confirmEmailChange(
   db: Database = getDb(),
 ): Promise<UserRow> {
   if (viewer.id !== userId) throw new AppError('FORBIDDEN');
-  const user = await assertCanAccessUser(viewer, userId, { write: true }, db);
+  const user = await assertSelfOrAdmin(viewer, userId, { write: true }, db);
   const pending = user.pendingEmail;
   if (!pending) throw nothingPending();
 
-  const { consumeEmailCode } = await import('./email-codes.server');
   const limits = [
     { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
     { key: `code:email-change:${user.id}`, limit: CODE_FAILURES_PER_ACCOUNT },
@@ -265,16 +243,15 @@ export async function confirmEmailChange(
 
 /** Mails a new code to the pending address (429 RESEND_COOLDOWN within a minute of the last). */
 export async function resendEmailChangeCode(viewer: Viewer, userId: number, db: Database = getDb()): Promise<UserRow> {
-  const user = await assertCanAccessUser(viewer, userId, { write: true }, db);
+  const user = await assertSelfOrAdmin(viewer, userId, { write: true }, db);
   if (!user.pendingEmail) throw nothingPending();
-  const { sendEmailCode } = await import('./email-codes.server');
   await sendEmailCode(user, 'change_email', { to: user.pendingEmail, db });
   return user;
 }
 
 /** Drops the pending address and its code; the account keeps its email. */
 export async function cancelEmailChange(viewer: Viewer, userId: number, db: Database = getDb()): Promise<UserRow> {
-  const user = await assertCanAccessUser(viewer, userId, { write: true }, db);
+  const user = await assertSelfOrAdmin(viewer, userId, { write: true }, db);
   return db.transaction(async (tx) => {
     const [row] = (await tx
       .update(users)
@@ -288,7 +265,6 @@ export async function cancelEmailChange(viewer: Viewer, userId: number, db: Data
 
 /** Seconds until another code may be mailed to the pending address (0 when one may be sent now). */
 export async function emailChangeCooldown(userId: number, db: Database = getDb()): Promise<number> {
-  const { resendCooldownSeconds } = await import('./email-codes.server');
   return resendCooldownSeconds(userId, db, 'change_email');
 }
 

@@ -191,6 +191,15 @@ describe(`avatars service (${testDriver})`, () => {
     expect(logs.map((l) => [l.action, l.targetId])).toContainEqual(['user.avatar.set', String(other.id)]);
   });
 
+  it('archived accounts are read-only for everyone, as on the profile: their avatar is 404 even for an admin', async () => {
+    const png = await picture('png');
+    const archived = await createTraveler({ deletedAt: new Date() });
+    await expectAppError(setAvatar(archived, archived.id, png), 'USER_NOT_FOUND');
+    await expectAppError(setAvatar(admin, archived.id, png), 'USER_NOT_FOUND');
+    await expectAppError(removeAvatar(admin, archived.id), 'USER_NOT_FOUND');
+    expect(await avatarKeyOf(archived.id)).toBeNull();
+  });
+
   it('removal clears the key but keeps the shared blob', async () => {
     const shared = await createAvatar(120);
     const a = await createTraveler({ avatarKey: shared });

@@ -7,8 +7,8 @@ import { verifyEmail } from '~/services/auth.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
+import { assertSelfOrAdmin } from '~/services/access.server';
 import {
-  assertCanAccessUser,
   findUserById,
   getEarnings,
   getUserStats,
@@ -143,9 +143,9 @@ describe(`GET /api/v1/users/:id (${testDriver})`, () => {
   });
 
   it('treats archived accounts as not found for everyone but admins, and as read-only for admins', async () => {
-    expect((await appError(assertCanAccessUser(archived, archived.id))).code).toBe('USER_NOT_FOUND');
-    expect((await assertCanAccessUser(admin, archived.id)).id).toBe(archived.id);
-    expect((await appError(assertCanAccessUser(admin, archived.id, { write: true }))).code).toBe('USER_NOT_FOUND');
+    expect((await appError(assertSelfOrAdmin(archived, archived.id))).code).toBe('USER_NOT_FOUND');
+    expect((await assertSelfOrAdmin(admin, archived.id)).id).toBe(archived.id);
+    expect((await appError(assertSelfOrAdmin(admin, archived.id, { write: true }))).code).toBe('USER_NOT_FOUND');
     // The same over HTTP: the admin reads the archived account (above) but cannot change it.
     const { token } = await loginAs(admin);
     const put = await putUser(archived.id, { name: '改名', email: archived.email }, { token });
