@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { favorites, idVerifications, ORDER_STATUSES, orders, photos, reviews, USER_TYPES, users } from '~db/schema';
+import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
 
 /**
  * The numbers on each role's home page (SPEC §2: traveler main page, guide center, admin dashboard), read
@@ -59,11 +60,11 @@ export async function guideDashboard(guideId: number, db: Database = getDb()): P
       .groupBy(orders.status),
     db
       .select({
-        average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)::float`,
+        average: averageRatingSql(),
         n: count(),
       })
       .from(reviews)
-      .where(and(eq(reviews.revieweeId, guideId), eq(reviews.role, 'traveler'), eq(reviews.isHidden, false))),
+      .where(and(eq(reviews.revieweeId, guideId), countsTowardGuideRating())),
     db
       .select({
         id: orders.id,

@@ -4,6 +4,7 @@ import { photos, reviews, users } from '~db/schema';
 import type { GuideCard } from '~/schemas/guide-card';
 import { blobUrl } from './blobs.server';
 import { AppError } from './errors.server';
+import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
 
 export const GUIDE_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -36,11 +37,11 @@ function guideRatings() {
   return getDb()
     .select({
       guideId: reviews.revieweeId,
-      averageRating: sql<number>`round(avg(${reviews.rating})::numeric, 1)::float`.as('average_rating'),
+      averageRating: averageRatingSql().as('average_rating'),
       reviewCount: sql<number>`count(*)::int`.as('review_count'),
     })
     .from(reviews)
-    .where(and(eq(reviews.role, 'traveler'), eq(reviews.isHidden, false)))
+    .where(countsTowardGuideRating())
     .groupBy(reviews.revieweeId)
     .as('guide_ratings');
 }

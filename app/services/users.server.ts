@@ -23,6 +23,7 @@ import type {
 } from '~/schemas/user-views';
 import { assertSelfOrAdmin, type Viewer } from './access.server';
 import { recordAudit } from './audit.server';
+import { averageRatingSql, countsTowardRating } from './ratings.server';
 import { blobUrl } from './blobs.server';
 import { parseIdParam } from '~/lib/ids';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
@@ -315,10 +316,10 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
     db
       .select({
         count: sql<number>`count(*)`.mapWith(Number),
-        average: sql<number>`coalesce(round(avg(${reviews.rating})::numeric, 1), 0)`.mapWith(Number),
+        average: averageRatingSql(),
       })
       .from(reviews)
-      .where(and(eq(reviews.revieweeId, userId), eq(reviews.isHidden, false))),
+      .where(and(eq(reviews.revieweeId, userId), countsTowardRating())),
     db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(reviews).where(eq(reviews.reviewerId, userId)),
     db
       .select({
