@@ -2,6 +2,7 @@ import { createCookie } from '@remix-run/node';
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { RemixI18Next } from 'remix-i18next/server';
 import { DEFAULT_NAMESPACE, FALLBACK_LOCALE, LOCALE_COOKIE, SUPPORTED_LOCALES, isLocale, matchLocale, type Locale } from './config';
+import { rememberLanguageChains } from './instance';
 import { resources } from './resources.server';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -46,7 +47,7 @@ const instances = Object.fromEntries(
       initImmediate: false,
       react: { useSuspense: false },
     });
-    return [locale, instance];
+    return [locale, rememberLanguageChains(instance)];
   }),
 ) as Record<Locale, I18n>;
 
