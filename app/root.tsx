@@ -19,7 +19,7 @@ import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
 import { useNonce } from '~/components/nonce';
 import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
-import { bundleUrl, clientI18n, loadAllBundles, loadBundles, neededBundles } from '~/i18n/client';
+import { bundleUrl, clientI18nForReact, loadAllBundles, loadBundles, neededBundles } from '~/i18n/client';
 import { ServerI18nContext } from '~/i18n/context';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { getSession, sessionCookieHeader } from '~/http/auth.server';
@@ -118,7 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Server: the shared complete instance of the language. Browser: the tab's one instance, which entry.client
   // filled with these files before hydrating; a new language switches only once its files are in.
   const serverI18n = useContext(ServerI18nContext);
-  const i18n = serverI18n ? serverI18n(locale) : clientI18n(locale);
+  const i18n = serverI18n ? serverI18n(locale) : clientI18nForReact(locale);
   const [, setLanguage] = useState(locale);
 
   useEffect(() => {

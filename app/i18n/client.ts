@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { BUNDLE_URLS, BUNDLES, SHELL_BUNDLES, isBundle, type Bundle, type I18nHandle } from './bundles';
 import { DEFAULT_NAMESPACE, FALLBACK_LOCALE, isLocale, type Locale } from './config';
-import { createI18n } from './instance';
+import { LightI18n } from './light';
 
 /** The files a page needs: the shell's, its route modules' `handle.i18n`, and the area of a pending toast. */
 export function neededBundles(handles: ReadonlyArray<unknown>, toastKey?: string | null): Bundle[] {
@@ -17,12 +17,17 @@ export function bundleUrl(locale: string, bundle: Bundle): string {
 }
 
 // Browser only below: one i18next instance for the tab, filled file by file.
-let instance: I18n | undefined;
+let instance: LightI18n | undefined;
 const requests = new Map<string, Promise<void>>();
 
-export function clientI18n(locale: string): I18n {
-  instance ??= createI18n(locale, {});
+export function clientI18n(locale: string): LightI18n {
+  instance ??= new LightI18n(locale);
   return instance;
+}
+
+/** The same instance, typed as react-i18next's I18nextProvider expects an i18next instance. */
+export function clientI18nForReact(locale: string): I18n {
+  return clientI18n(locale) as unknown as I18n;
 }
 
 /** Fetches (once each) and adds a language's files; never rejects, a failed file is tried again next time. */
