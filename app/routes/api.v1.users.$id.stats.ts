@@ -2,7 +2,8 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { userStatsData } from '~/schemas/responses';
 import { assertSelfOrAdmin } from '~/services/access.server';
-import { getUserStats, userIdParam } from '~/services/users.server';
+import { getUserStats } from '~/services/user-stats.server';
+import { userIdParam } from '~/services/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}/stats',

@@ -31,17 +31,16 @@ import { redirectWithToast } from '~/http/toast.server';
 import { confirmEmailChangeSchema } from '~/schemas/auth';
 import { profileSchemaFor } from '~/schemas/profile';
 import { AppError } from '~/services/errors.server';
+import { countAvailableSlots } from '~/services/availability.server';
+import { getIdVerificationState } from '~/services/id-verification.server';
+import { listUserOrders } from '~/services/orders.server';
+import { countGuidePhotos } from '~/services/photos.server';
+import { listUserReviews } from '~/services/reviews.server';
+import { getEarnings, getUserStats } from '~/services/user-stats.server';
 import {
   cancelEmailChange,
   confirmEmailChange,
-  countAvailableSlots,
-  countGuidePhotos,
   emailChangeCooldown,
-  getEarnings,
-  getIdVerificationState,
-  getUserStats,
-  listUserOrders,
-  listUserReviews,
   resendEmailChangeCode,
   toPublicUser,
   updateProfile,

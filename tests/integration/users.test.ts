@@ -8,14 +8,10 @@ import { sendVerificationCode } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { assertSelfOrAdmin } from '~/services/access.server';
-import {
-  findUserById,
-  getEarnings,
-  getUserStats,
-  listUserOrders,
-  listUserReviews,
-  type UserRow,
-} from '~/services/users.server';
+import { listUserOrders } from '~/services/orders.server';
+import { listUserReviews } from '~/services/reviews.server';
+import { getEarnings, getUserStats } from '~/services/user-stats.server';
+import { findUserById, type UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
 import {
   createAvailability,

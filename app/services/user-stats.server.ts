@@ -1,0 +1,111 @@
+import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { getDb, type Database } from '~db/client';
+import { availabilitySlots, favorites, orders, reviews, users } from '~db/schema';
+import { todayInTaipei } from '~/lib/dates';
+import type { Earnings, UserStats } from '~/schemas/user-views';
+import { averageRatingSql, countsTowardRating } from './ratings.server';
+
+/*
+ * A user's figures (SPEC §3 Stats, the /me earnings tab, GET /api/v1/users/:id/stats): orders, reviews,
+ * favorites, earnings and spending. Reads only; who may see them is the caller's check (access.server.ts).
+ */
+
+/** Hours of guiding counted per completed order (a day tour). */
+export const SERVICE_HOURS_PER_ORDER = 8;
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Taiwan calendar month of `today` as [first day, first day of next month). */
+function taipeiMonth(today = todayInTaipei()): [string, string] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const start = `${y}-${String(m).padStart(2, '0')}-01`;
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return [start, next];
+}
+
+
+/**
+ * SPEC §3 Stats. Orders count whichever side the user was on and leave out deleted ones.
+ * - averageRating / totalReviews: reviews the user received that are not hidden (0 when none).
+ * - totalEarnings: completed orders as guide. totalSpent / currentMonthSpent: completed or confirmed
+ *   orders as traveler, the latter with a tour date in the current Asia/Taipei month.
+ * - totalFavorites: for a guide how many people keep them as a favorite, for others their own favorites.
+ * - guideStats.isAvailable: an available slot from today (Taipei) on.
+ */
+export async function getUserStats(userId: number, db: Database = getDb()): Promise<UserStats> {
+  const [monthStart, nextMonth] = taipeiMonth();
+  const today = todayInTaipei();
+  const [[o], [received], [given], [fav], [slot], [user]] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+        guideCompleted: sql<number>`count(*) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId})`.mapWith(Number),
+        earnings: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId}), 0)`.mapWith(Number),
+        bookings: sql<number>`count(*) filter (where ${orders.travelerId} = ${userId})`.mapWith(Number),
+        spent: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} in ('completed', 'confirmed') and ${orders.travelerId} = ${userId}), 0)`.mapWith(Number),
+        monthSpent: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} in ('completed', 'confirmed') and ${orders.travelerId} = ${userId} and ${orders.date} >= ${monthStart} and ${orders.date} < ${nextMonth}), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(or(eq(orders.travelerId, userId), eq(orders.guideId, userId)), isNull(orders.deletedAt))),
+    db
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        average: averageRatingSql(),
+      })
+      .from(reviews)
+      .where(and(eq(reviews.revieweeId, userId), countsTowardRating())),
+    db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(reviews).where(eq(reviews.reviewerId, userId)),
+    db
+      .select({
+        own: sql<number>`count(*) filter (where ${favorites.userId} = ${userId})`.mapWith(Number),
+        favoritedBy: sql<number>`count(*) filter (where ${favorites.targetType} = 'guide' and ${favorites.targetId} = ${userId})`.mapWith(Number),
+      })
+      .from(favorites)
+      .where(or(eq(favorites.userId, userId), and(eq(favorites.targetType, 'guide'), eq(favorites.targetId, userId)))),
+    db
+      .select({ id: availabilitySlots.id })
+      .from(availabilitySlots)
+      .where(and(eq(availabilitySlots.guideId, userId), eq(availabilitySlots.available, true), gte(availabilitySlots.date, today)))
+      .limit(1),
+    db.select({ type: users.type }).from(users).where(eq(users.id, userId)),
+  ]);
+  const averageRating = num(received?.average);
+  const isGuide = user?.type === 'guide';
+  return {
+    totalOrders: num(o?.total),
+    completedOrders: num(o?.completed),
+    averageRating,
+    totalEarnings: num(o?.earnings),
+    totalFavorites: isGuide ? num(fav?.favoritedBy) : num(fav?.own),
+    totalReviews: num(received?.count),
+    totalSpent: num(o?.spent),
+    currentMonthSpent: num(o?.monthSpent),
+    travelerStats: { bookingCount: num(o?.bookings), favoriteGuides: num(fav?.own), reviewCount: num(given?.count) },
+    guideStats: {
+      serviceHours: num(o?.guideCompleted) * SERVICE_HOURS_PER_ORDER,
+      averageRating,
+      isAvailable: slot !== undefined,
+    },
+  };
+}
+
+/** A guide's earnings (SPEC §2 earnings tab): only completed, not deleted orders earn. */
+export async function getEarnings(userId: number, db: Database = getDb()): Promise<Earnings> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+      earnings: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} = 'completed'), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.guideId, userId), isNull(orders.deletedAt)));
+  const totalEarnings = num(row?.earnings);
+  const completedOrders = num(row?.completed);
+  return {
+    totalEarnings,
+    completedOrders,
+    averagePerOrder: completedOrders > 0 ? Math.round(totalEarnings / completedOrders) : 0,
+    totalOrders: num(row?.total),
+  };
+}
