@@ -49,11 +49,16 @@ module.exports = {
       to: { path: '^(app/(services|http|routes|components)/|db/|server/)|\\.server\\.tsx?$' },
     },
     {
-      name: 'services-stay-below-http',
+      name: 'services-import-only-below',
       severity: 'error',
-      comment: 'Services use db, schemas, lib, i18n and other services; never routes, components, the HTTP boundary or the Express app.',
+      comment:
+        'Services never import routes, components, the HTTP boundary or the Express app; the allow-list: other services, db/schema and db/client, app/schemas, app/lib, app/i18n (and ' +
+        'its locales), app/env.server.ts, packages and node built-ins.',
       from: { path: '^app/services/' },
-      to: { path: '^(app/(routes|components|http)/|server/|db/seed/|app/root\\.tsx|app/entry\\.)' },
+      to: {
+        pathNot: '^(app/(services|schemas|lib|i18n|locales)/|app/env\\.server\\.ts$|db/(schema|client)\\.ts$|node_modules/)',
+        dependencyTypesNot: ['core'],
+      },
     },
     {
       name: 'http-above-services-only',
