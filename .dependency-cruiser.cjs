@@ -35,17 +35,12 @@ module.exports = {
       to: { path: '^app/routes/' },
     },
     {
-      name: 'lib-is-pure',
+      name: 'lib-and-schemas-are-pure',
       severity: 'error',
-      comment: 'app/lib is usable on both sides: no services, no HTTP boundary, no database, no components.',
-      from: { path: '^app/lib/' },
-      to: { path: '^(app/(services|http|routes|components)/|db/|server/)|\\.server\\.tsx?$' },
-    },
-    {
-      name: 'schemas-are-pure',
-      severity: 'error',
-      comment: 'app/schemas is shared by forms and the API, so the browser may load it: no server modules.',
-      from: { path: '^app/schemas/' },
+      comment:
+        'app/lib and app/schemas are usable on both sides (the browser loads them): no services, no HTTP boundary, ' +
+        'no database, no components, no routes, no *.server module.',
+      from: { path: '^app/(lib|schemas)/' },
       to: { path: '^(app/(services|http|routes|components)/|db/|server/)|\\.server\\.tsx?$' },
     },
     {
