@@ -7,7 +7,7 @@ import { generateAvatar, generateLandscape } from '~/services/generated-images.s
 import type { TermsKind } from '~/services/terms.server';
 
 /**
- * The one place that knows how to make valid rows. The demo seed (db/seed.ts) and the tests both use it,
+ * The one place that knows how to make valid rows. The demo seed (db/seed/demo.ts) and the tests both use it,
  * so a schema change breaks both in the same way.
  */
 
