@@ -456,7 +456,8 @@ describe(`/me/avatar form route (${testDriver})`, () => {
     expect(page.text).toMatch(/<input type="hidden" name="confirmed" value="1"\/>/);
     const loaderData = await server.request('/me/avatar.data?confirm=remove&_routes=routes%2Fme.avatar', { cookie });
     expect(loaderData.status).toBe(200);
-    expect(singleFetchValue(loaderData.text)).toEqual({ 'routes/me.avatar': { data: { confirmRemove: true } } });
+    // The page's title travels with its own data (the root no longer carries translations).
+    expect(singleFetchValue(loaderData.text)).toEqual({ 'routes/me.avatar': { data: { confirmRemove: true, title: '移除頭像' } } });
     expect(await avatarKeyOf(user.id)).toBe(key);
     const anon = await server.request('/me/avatar?confirm=remove');
     expect(anon.status).toBe(302);
