@@ -22,7 +22,7 @@ import type { Locale } from './config';
  * The browser's translations are not in the pages: each language's `common` file and each area file
  * (account, auth, profile, ...) is a content-hashed asset of the client build, fetched once and then cached
  * for good (build/client/assets is served immutable). A page lists the files it needs as
- * `<link rel="preload" as="fetch" data-i18n>` (root Layout): `common` and the header's areas on every page, plus
+ * `<link rel="preload" as="fetch" data-i18n>` (root Layout): `common` on every page, plus
  * what its route modules name in `handle.i18n`; entry.client.tsx loads them before hydrating, and the rest of
  * the language after. The server renders with every string (i18n.server.ts). `mail` is server-only.
  */
@@ -36,8 +36,8 @@ export type Bundle = keyof (typeof BUNDLE_URLS)['zh-TW'];
 export type Area = Exclude<Bundle, 'common'>;
 export const BUNDLES = Object.keys(BUNDLE_URLS['zh-TW']) as Bundle[];
 
-/** What the layout itself needs on every page: the header (account.*) and the e-mail banner (auth.banner.*). */
-export const SHELL_BUNDLES: readonly Bundle[] = ['common', 'account', 'auth'];
+/** What the layout itself needs on every page (common.json also holds the header's and e-mail banner's keys). */
+export const SHELL_BUNDLES: readonly Bundle[] = ['common'];
 
 export function isBundle(name: unknown): name is Bundle {
   return typeof name === 'string' && (BUNDLES as string[]).includes(name);

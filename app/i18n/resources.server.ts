@@ -25,7 +25,7 @@ import { SUPPORTED_LOCALES, type Locale } from './config';
  * All translations, bundled into the server. The browser receives only its own language (root loader).
  * Each language folder holds common.json plus one file per area (auth.json, profile.json, ...): they are
  * merged into the one `common` namespace, a file's keys under its name, so the key `auth.login.title` reads
- * auth.json's `login.title`. Splitting the files keeps each feature's strings together.
+ * auth.json's `login.title` (the browser gets the same files, see bundles.ts). Splitting the files keeps each feature's strings together.
  * Static imports (not import.meta.glob) because server.ts is also bundled by esbuild and run by tsx;
  * tests/unit/i18n.test.ts fails when a file in app/locales is not listed here.
  */
@@ -40,6 +40,19 @@ export const AREA_NAMES = Object.keys(AREAS['zh-TW']);
 
 type Translations = typeof zhTWCommon & Record<string, unknown>;
 
+/**
+ * common.json may hold a few keys of an area too (the header's `account.header`/`account.nav` and the e-mail
+ * banner's `auth.banner`, needed on every page while the rest of the area is not): they are merged, not replaced.
+ */
+function merge(common: Record<string, unknown>, areas: Record<string, object>): Translations {
+  const merged: Record<string, unknown> = { ...common };
+  for (const [name, area] of Object.entries(areas)) {
+    const shared = common[name];
+    merged[name] = shared && typeof shared === 'object' ? { ...shared, ...area } : area;
+  }
+  return merged as Translations;
+}
+
 export const resources = Object.fromEntries(
-  SUPPORTED_LOCALES.map((locale) => [locale, { common: { ...COMMON[locale], ...AREAS[locale] } as Translations }]),
+  SUPPORTED_LOCALES.map((locale) => [locale, { common: merge(COMMON[locale], AREAS[locale]) }]),
 ) as Record<Locale, { common: Translations }>;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS_VALUES, Stat } from '~/components/dashboard';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
@@ -13,6 +14,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [stats, t] = await Promise.all([adminDashboard(), getFixedT(request)]);
   return { stats, title: t('account.admin.title') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['account'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadSocketClient } from '~/components/realtime';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { checkDatabase, requireDebugAccess } from '~/http/debug.server';
 import { pageMeta } from '~/lib/meta';
@@ -17,6 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [database, t] = await Promise.all([checkDatabase(), getFixedT(request)]);
   return { database, userId: user.id, title: t('account.dev.connectionTitle') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['account'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, data?.title),

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireDebugAccess } from '~/http/debug.server';
 import { pageMeta } from '~/lib/meta';
@@ -13,6 +14,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const users = rows.map(({ blockedAt, deletedAt, ...u }) => ({ ...u, blocked: Boolean(blockedAt), archived: Boolean(deletedAt) }));
   return { users, title: t('account.dev.usersTitle') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['account'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta(matches, data?.title),

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EmailVerificationForms, type EmailVerificationResult } from '~/components/email-banner';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { clientIp, requireUser } from '~/http/auth.server';
 import { emailBannerDismissCookie } from '~/lib/email-banner';
@@ -32,6 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '/');
   return { verified: user.isEmailVerified, redirectTo, title: t('auth.banner.pageTitle') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['auth'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 

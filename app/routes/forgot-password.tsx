@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { clientIp } from '~/http/auth.server';
 import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
@@ -24,6 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = emailField.safeParse(new URL(request.url).searchParams.get('email') ?? '');
   return { email: parsed.success ? parsed.data : '', title: t('auth.forgot.title') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['auth'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 export const headers = forwardRetryAfter;

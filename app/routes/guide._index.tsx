@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Stars } from '~/components/stars';
 import { Stat, StatusPill } from '~/components/dashboard';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
 import { formatNtd } from '~/lib/money';
@@ -15,6 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [stats, t] = await Promise.all([guideDashboard(user.id), getFixedT(request)]);
   return { name: user.name, guideStatus: user.guideStatus, stats, title: t('account.guide.title') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['account'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 

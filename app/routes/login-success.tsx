@@ -3,6 +3,7 @@ import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefreshWithoutJs } from '~/components/meta-refresh';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireUser, roleHome } from '~/http/auth.server';
 import { isFirstLogin } from '~/lib/first-login';
@@ -20,6 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // ?first=1: the login that brought the person here was the account's first ("welcome", not "welcome back").
   return { name: user.name, type: user.type, first: isFirstLogin(url), target, title: t('auth.loginSuccess.title') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['auth'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 

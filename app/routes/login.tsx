@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Trans, useTranslation } from 'react-i18next';
 import { EmailCodeForm } from '~/components/email-code-form';
 import { PasswordInput } from '~/components/password-input';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, getSession, requireAnonymous, sessionCookieHeader } from '~/http/auth.server';
 import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
@@ -24,6 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request);
   return { redirectTo, title: t('auth.login.title') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['auth'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 

@@ -103,8 +103,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
-/** The profile page's words (app/i18n/bundles.ts); the header's account and auth files come with every page. */
-export const handle: I18nHandle = { i18n: ['profile', 'avatar'] };
+/** The profile page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['profile', 'avatar', 'auth'] };
 
 /** A 429 keeps its Retry-After on the page too. */
 export const headers = forwardRetryAfter;

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { GuideProfileFields } from '~/components/guide-profile-fields';
 import { useHydrated } from '~/components/hydrated';
 import { PasswordInput } from '~/components/password-input';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, requireAnonymous } from '~/http/auth.server';
 import { CITY_CODES } from '~/lib/cities';
@@ -46,6 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request);
   return { type, title: t('auth.register.title') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['auth'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '~/components/email-code-form';
 import { PasswordInput } from '~/components/password-input';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { clearSessionCookieHeader, clientIp } from '~/http/auth.server';
 import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
@@ -29,6 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request);
   return { email: parsed.data, ttlMinutes: CODE_TTL_MINUTES, title: t('auth.reset.title') };
 }
+
+/** This page's words beyond common.json (app/i18n/bundles.ts). */
+export const handle: I18nHandle = { i18n: ['auth'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 export const headers = forwardRetryAfter;
