@@ -19,7 +19,7 @@ import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
 import { useNonce } from '~/components/nonce';
 import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
-import { bundleUrl, clientI18nForReact, loadAllBundles, loadBundles, neededBundles } from '~/i18n/client';
+import { bundleUrl, clientI18nForReact, loadAllBundles, loadBundles, neededBundles, startI18n } from '~/i18n/client';
 import { ServerI18nContext } from '~/i18n/context';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { getSession, sessionCookieHeader } from '~/http/auth.server';
@@ -33,7 +33,6 @@ import { useRootData } from '~/lib/root-data';
 import { THEME_STORAGE_KEY } from '~/lib/theme';
 // Only used when the root loader itself failed (zh-TW app.title and app.tagline, the fallback language).
 const FALLBACK_SITE = { title: '旅遊助手', tagline: '在台灣，找到最懂在地的導遊' };
-import { APP_VERSION } from '~/lib/version';
 import stylesheet from '~/styles/app.css?url';
 
 export const links: LinksFunction = () => [
@@ -63,7 +62,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale,
       theme,
       site: { title: t('app.title'), tagline: t('app.tagline') },
-      version: APP_VERSION,
       user,
       unreadCount,
       toast: toast ?? null,
@@ -91,20 +89,65 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'description', content: data?.site.tagline ?? FALLBACK_SITE.tagline },
 ];
 
+/** Runs before first paint: marks that JS is on (so no-JS-only controls hide). */
+const BOOT_SCRIPT = `document.documentElement.classList.replace('no-js','js')`;
+
 /**
- * Runs before first paint: marks that JS is on (so no-JS-only controls hide), and handles code-split chunks
- * that fail to load after a deploy (SPEC §2: one automatic reload, tracked by a sessionStorage flag).
- * Remix itself reloads the page being left when a route module fails to import; the pagehide hook remembers
- * where the visitor was going, and the next load goes there instead, once.
+ * Browser, when the root module loads (before hydration and before any route chunk is fetched on a navigation):
+ * handles code-split chunks that fail to load after a deploy (SPEC §2: one automatic reload, tracked by a
+ * sessionStorage flag). Remix itself reloads the page being left when a route module fails to import; the
+ * pagehide hook remembers where the visitor was going, and the next load goes there instead, once.
+ * (It was an inline script; here it costs the HTML of every page nothing.)
  */
-const BOOT_SCRIPT = `(function(){var d=document.documentElement;d.classList.remove('no-js');d.classList.add('js');
-var F='chunk-reload',T='chunk-reload-target',here=function(){return location.pathname+location.search};
-try{var p=JSON.parse(sessionStorage.getItem(T)||'null');sessionStorage.removeItem(T);
-if(p&&p.from===here()&&p.to!==here()&&!sessionStorage.getItem(F)){sessionStorage.setItem(F,'1');location.replace(p.to);return}}catch(e){}
-addEventListener('pagehide',function(){try{var r=window.__remixRouter,n=r&&r.state.navigation;
-if(n&&n.state==='loading'&&!n.formMethod&&n.location)sessionStorage.setItem(T,JSON.stringify({from:here(),to:n.location.pathname+n.location.search+n.location.hash}))}catch(e){}});
-window.__chunkReload=function(){try{if(sessionStorage.getItem(F))return false;sessionStorage.setItem(F,'1')}catch(e){return false}location.reload();return true};
-addEventListener('vite:preloadError',function(e){if(window.__chunkReload())e.preventDefault()});})();`;
+function watchChunkReloads(): 'leaving' | undefined {
+  const FLAG = 'chunk-reload';
+  const TARGET = 'chunk-reload-target';
+  const here = () => location.pathname + location.search;
+  const w = window as { __chunkReload?: () => boolean; __remixRouter?: { state: { navigation: { state: string; formMethod?: string; location?: Location } } } };
+  try {
+    const pending = JSON.parse(sessionStorage.getItem(TARGET) ?? 'null') as { from?: string; to?: string } | null;
+    sessionStorage.removeItem(TARGET);
+    if (pending?.to && pending.from === here() && pending.to !== here() && !sessionStorage.getItem(FLAG)) {
+      sessionStorage.setItem(FLAG, '1');
+      location.replace(pending.to);
+      return 'leaving';
+    }
+  } catch {
+    /* storage may be disabled */
+  }
+  addEventListener('pagehide', () => {
+    try {
+      const navigation = w.__remixRouter?.state.navigation;
+      const to = navigation?.location;
+      if (navigation?.state === 'loading' && !navigation.formMethod && to) {
+        sessionStorage.setItem(TARGET, JSON.stringify({ from: here(), to: to.pathname + to.search + to.hash }));
+      }
+    } catch {
+      /* storage may be disabled */
+    }
+  });
+  w.__chunkReload = () => {
+    try {
+      if (sessionStorage.getItem(FLAG)) return false;
+      sessionStorage.setItem(FLAG, '1');
+    } catch {
+      return false;
+    }
+    location.reload();
+    return true;
+  };
+  addEventListener('vite:preloadError', (event) => {
+    if (w.__chunkReload?.()) event.preventDefault();
+  });
+  return undefined;
+}
+
+// Browser: fetch the page's translation files now; entry.client.tsx hydrates once `__i18nReady` settles. A page
+// being left for a chunk-reload target never hydrates (its effects would clear the flag that prevents a loop).
+if (typeof document !== 'undefined') {
+  if (watchChunkReloads() === 'leaving') (window as { __i18nReady?: Promise<void> }).__i18nReady = new Promise(() => {});
+  else void startI18n();
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();

@@ -57,6 +57,19 @@ export function loadBundles(locale: string, bundles: ReadonlyArray<Bundle>): Pro
   ).then(() => undefined);
 }
 
+/**
+ * Browser, at the load of the root route module (before entry.client runs): loads the files the page names
+ * (root Layout's `<link rel="preload" data-i18n>`, already downloading). entry.client.tsx hydrates once
+ * `window.__i18nReady` settles, so the first client render shows the same words as the server's HTML. (Started
+ * here rather than imported by entry.client, so this module stays in the root chunk instead of a chunk of its own.)
+ */
+export function startI18n(): Promise<void> {
+  const w = window as { __i18nReady?: Promise<void> };
+  const bundles = Array.from(document.querySelectorAll<HTMLLinkElement>('link[data-i18n]'), (link) => link.dataset.i18n).filter(isBundle);
+  w.__i18nReady ??= loadBundles(document.documentElement.lang, bundles);
+  return w.__i18nReady;
+}
+
 /** After hydration: the rest of the language, so later navigations find their words already there. */
 export function loadAllBundles(locale: string): Promise<void> {
   return loadBundles(locale, BUNDLES);
