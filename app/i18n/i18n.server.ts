@@ -3,6 +3,7 @@ import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { RemixI18Next } from 'remix-i18next/server';
 import { DEFAULT_NAMESPACE, FALLBACK_LOCALE, LOCALE_COOKIE, SUPPORTED_LOCALES, isLocale, matchLocale, type Locale } from './config';
 import { rememberLanguageChains } from './instance';
+import { LightI18n } from './light';
 import { resources } from './resources.server';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -55,9 +56,24 @@ const fixedTs = Object.fromEntries(
   SUPPORTED_LOCALES.map((locale) => [locale, instances[locale].getFixedT(locale, DEFAULT_NAMESPACE)]),
 ) as Record<Locale, TFunction<'common'>>;
 
-/** The shared server instance of a language (server rendering; see entry.server.tsx). */
+/**
+ * Server rendering (entry.server.tsx) translates with the browser's small translator (light.ts), one shared
+ * instance per language holding every string: a page makes a hundred t() calls, and i18next's are the
+ * costlier part of a render. Server and browser then also produce their words with the same code.
+ * tests/unit/i18n-light.test.ts checks it against i18next on every key.
+ */
+const renderInstances = Object.fromEntries(
+  SUPPORTED_LOCALES.map((locale) => {
+    const instance = new LightI18n(locale);
+    instance.addResourceBundle(locale, DEFAULT_NAMESPACE, resources[locale].common);
+    if (locale !== FALLBACK_LOCALE) instance.addResourceBundle(FALLBACK_LOCALE, DEFAULT_NAMESPACE, resources[FALLBACK_LOCALE].common);
+    return [locale, instance as unknown as I18n];
+  }),
+) as Record<Locale, I18n>;
+
+/** The shared server-rendering instance of a language (see entry.server.tsx); never changes language. */
 export function serverI18n(locale: string): I18n {
-  return instances[isLocale(locale) ? locale : FALLBACK_LOCALE];
+  return renderInstances[isLocale(locale) ? locale : FALLBACK_LOCALE];
 }
 
 export async function getLocale(request: Request): Promise<Locale> {

@@ -55,8 +55,9 @@ function deepMerge(target: Tree, source: Tree) {
 }
 
 /**
- * The browser's translator: the part of i18next's instance that react-i18next (useTranslation, Trans,
- * I18nextProvider) and this app use, in about 1 KB instead of i18next's 15 KB of first-load JS. It gives the
+ * The translator of rendered pages (the browser's, and the server render's: i18n.server.ts serverI18n): the part
+ * of i18next's instance that react-i18next (useTranslation, Trans, I18nextProvider) and this app use, in about
+ * 1 KB instead of i18next's 15 KB of first-load JS, and several times faster per call. It gives the
  * same strings as the server's i18next for this app's files: nested keys, `{{var}}` interpolation with
  * escapeValue false, `_one`/`_other` plurals by Intl.PluralRules, the zh-TW fallback, the key itself when
  * missing. (No nesting, formats, context or returnObjects: the locale files use none; tests/unit/i18n-light.test.ts
