@@ -30,8 +30,8 @@ module.exports = {
       severity: 'error',
       comment:
         'Route modules are leaves: nothing imports app/routes. The one exception is the alias route ' +
-        'app/routes/guide.$id.tsx, which re-exports its twin /guides/:id (SPEC §2 lists both paths).',
-      from: { pathNot: '^app/routes/guide\\.\\$id\\.tsx$' },
+        'app/routes/guide+/$id.tsx, which re-exports its twin /guides/:id (SPEC §2 lists both paths).',
+      from: { pathNot: '^app/routes/guide\\+/\\$id\\.tsx$' },
       to: { path: '^app/routes/' },
     },
     {

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { vitePlugin as remix } from '@remix-run/dev';
+import { flatRoutes } from 'remix-flat-routes';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
@@ -11,6 +13,13 @@ declare module '@remix-run/node' {
 export default defineConfig({
   plugins: [
     remix({
+      // Route folders (docs/decisions/009): `api+/v1+/users+/$id.ts` is /api/v1/users/:id. Files a route keeps
+      // beside it that are not routes: `*.server.*`, `*.client.*`, `__*` (components), tests and styles.
+      ignoredRouteFiles: ['**/*'],
+      routes: async (defineRoutes) =>
+        flatRoutes('routes', defineRoutes, {
+          ignoredRouteFiles: ['**/.*', '**/*.css', '**/*.test.{js,jsx,ts,tsx}', '**/__*.*', '**/*.server.*', '**/*.client.*'],
+        }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -21,7 +30,12 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-  build: { target: 'es2020' },
+  build: {
+    target: 'es2020',
+    // Route chunks named after their route (`guides._index-<hash>.js`, `api.v1.users.$id-…`), not after the
+    // file name alone: with route folders most files are `_index.tsx`. The server build names its own file.
+    rollupOptions: { output: { entryFileNames: routeChunkName } },
+  },
   // Pre-bundle the browser's dependencies up front: when Vite discovers them during the first page load it
   // re-optimizes and the page briefly runs two copies of React (dev only).
   optimizeDeps: {
@@ -41,3 +55,16 @@ export default defineConfig({
     exclude: ['@node-rs/argon2', 'sharp', 'pg', '@electric-sql/pglite'],
   },
 });
+
+const ROUTES_DIR = path.resolve('app/routes');
+
+function routeChunkName(chunk: { facadeModuleId: string | null; name: string }): string {
+  const id = chunk.facadeModuleId?.split('?')[0];
+  if (!id || !id.startsWith(ROUTES_DIR + path.sep)) return 'assets/[name]-[hash].js';
+  const name = path
+    .relative(ROUTES_DIR, id)
+    .replace(/\.[jt]sx?$/, '')
+    .replace(/\+?[\\/]/g, '.')
+    .replace(/[^\w.$-]/g, '_');
+  return `assets/${name}-[hash].js`;
+}

@@ -454,10 +454,10 @@ describe(`/me/avatar form route (${testDriver})`, () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
     expect(page.text).toMatch(/<input type="hidden" name="confirmed" value="1"\/>/);
-    const loaderData = await server.request('/me/avatar.data?confirm=remove&_routes=routes%2Fme.avatar', { cookie });
+    const loaderData = await server.request(`/me/avatar.data?confirm=remove&_routes=${encodeURIComponent('routes/me+/avatar')}`, { cookie });
     expect(loaderData.status).toBe(200);
     // The page's title travels with its own data (the root no longer carries translations).
-    expect(singleFetchValue(loaderData.text)).toEqual({ 'routes/me.avatar': { data: { confirmRemove: true, title: '移除頭像' } } });
+    expect(singleFetchValue(loaderData.text)).toEqual({ 'routes/me+/avatar': { data: { confirmRemove: true, title: '移除頭像' } } });
     expect(await avatarKeyOf(user.id)).toBe(key);
     const anon = await server.request('/me/avatar?confirm=remove');
     expect(anon.status).toBe(302);

@@ -6,7 +6,7 @@ import { parseConfig } from '~/env.server';
 import { getFixedT, localeCookie } from '~/i18n/i18n.server';
 import { roleHome } from '~/http/auth.server';
 import { roleHomePath } from '~/lib/roles';
-import * as connectionTest from '~/routes/connection-test';
+import * as connectionTest from '~/routes/_debug+/connection-test';
 import { callRoute, loginAs } from '../support/api';
 import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '../support/factories';
 import { useTestServer } from '../support/http-server';

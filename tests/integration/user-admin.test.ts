@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { flatRoutesUniversal } from '@remix-run/dev/dist/config/flat-routes.js';
 import { matchRoutes } from '@remix-run/react';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -528,28 +525,27 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
     });
 
     it('/api/v1/users/archived/list is its own route, not an $id route', () => {
-      const appDir = path.resolve('app');
-      const files = fs.readdirSync(path.join(appDir, 'routes')).filter((f) => /\.(tsx?|jsx?)$/.test(f));
-      const manifest = flatRoutesUniversal(appDir, files.map((f) => `${appDir}/routes/${f}`));
+      // The route tree the server really serves (the Remix build's manifest, route folders included).
       type Node = { id: string; path?: string; index?: boolean; children: Node[] };
-      const nodes = new Map<string, Node>([['root', { id: 'root', path: '', children: [] }]]);
-      for (const r of Object.values(manifest)) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, children: [] });
-      for (const r of Object.values(manifest)) nodes.get(r.parentId ?? 'root')!.children.push(nodes.get(r.id)!);
+      const routes = server.build.routes;
+      const nodes = new Map<string, Node>(Object.values(routes).map((r) => [r.id, { id: r.id, path: r.path, index: r.index, children: [] }]));
+      for (const r of Object.values(routes)) if (r.parentId) nodes.get(r.parentId)!.children.push(nodes.get(r.id)!);
       const leaf = (url: string) => {
         const matches = matchRoutes([nodes.get('root')!] as never, url) as { route: Node; params: Record<string, string> }[] | null;
         const last = matches?.at(-1);
         return last && { id: last.route.id, params: last.params };
       };
-      expect(leaf('/api/v1/users/archived/list')).toEqual({ id: 'routes/api.v1.users.archived.list', params: {} });
-      expect(leaf('/api/v1/users')?.id).toBe('routes/api.v1.users._index');
-      expect(leaf('/api/v1/users/42')).toEqual({ id: 'routes/api.v1.users.$id', params: { id: '42' } });
-      expect(leaf('/api/v1/users/42/restore')).toEqual({ id: 'routes/api.v1.users.$id.restore', params: { id: '42' } });
-      expect(leaf('/api/v1/users/42/block')).toEqual({ id: 'routes/api.v1.users.$id.block', params: { id: '42' } });
-      expect(leaf('/api/v1/users/42/unblock')).toEqual({ id: 'routes/api.v1.users.$id.unblock', params: { id: '42' } });
+      const id = (file: string) => `routes/api+/v1+/users+/${file}`;
+      expect(leaf('/api/v1/users/archived/list')).toEqual({ id: id('archived.list'), params: {} });
+      expect(leaf('/api/v1/users')?.id).toBe(id('_index'));
+      expect(leaf('/api/v1/users/42')).toEqual({ id: id('$id'), params: { id: '42' } });
+      expect(leaf('/api/v1/users/42/restore')).toEqual({ id: id('$id.restore'), params: { id: '42' } });
+      expect(leaf('/api/v1/users/42/block')).toEqual({ id: id('$id.block'), params: { id: '42' } });
+      expect(leaf('/api/v1/users/42/unblock')).toEqual({ id: id('$id.unblock'), params: { id: '42' } });
       // The action routes nest under the $id route in the manifest, but Remix serves a resource request with
       // the leaf module only (server-runtime handleResourceRequest), so the parent's loader never runs.
       // "archived" alone would be an id, and ids are numbers: see the 404 test above.
-      expect(leaf('/api/v1/users/archived')).toEqual({ id: 'routes/api.v1.users.$id', params: { id: 'archived' } });
+      expect(leaf('/api/v1/users/archived')).toEqual({ id: id('$id'), params: { id: 'archived' } });
     });
 
     it('the archived/list module answers the list, not a user lookup', async () => {

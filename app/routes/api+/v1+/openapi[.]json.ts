@@ -18,7 +18,7 @@ export const contract = defineApi({
 });
 
 // Every other /api/v1 route module, so a new route is in the document the moment it exists.
-const routeContracts = import.meta.glob<ApiContract>(['./api.v1.*.ts', '!./api.v1.openapi*'], { eager: true, import: 'contract' });
+const routeContracts = import.meta.glob<ApiContract>(['./**/*.ts', '!./openapi*'], { eager: true, import: 'contract' });
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
