@@ -6,7 +6,7 @@ import { cardsIn } from './support';
  *
  * When a route module (/assets/guides._index-<hash>.js) fails to import during a client navigation, Remix's
  * own loader (node_modules/@remix-run/react/dist/esm/routeModules.js) calls `location.reload()` before the
- * navigation commits, which reloads the page being LEFT. app/root.tsx's boot script remembers the pending
+ * navigation commits, which reloads the page being LEFT. app/root.tsx's module remembers the pending
  * navigation on pagehide and, on the reloaded page, goes to the visitor's target once, setting the
  * sessionStorage flag 'chunk-reload' so it can never loop.
  */
@@ -44,7 +44,7 @@ test.describe('chunk reload', () => {
     await expect(page).toHaveURL(/\/guides$/);
     await expect(page.getByRole('heading', { level: 1, name: '導遊列表' })).toBeVisible();
     await expect(cardsIn(page, 'guide-list')).toHaveCount(10);
-    // Remix reloaded the page being left, the boot script went on to the target: no more than that.
+    // Remix reloaded the page being left, the root module went on to the target: no more than that.
     await page.waitForTimeout(1_000);
     expect(documents).toEqual(['/', '/', '/guides']);
 
