@@ -3,12 +3,8 @@ import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 import type { Locale } from '~/i18n/config';
 import type { LoginInput, RegisterInput, VerifyEmailInput } from '~/schemas/auth';
-import {
-  ensureVerificationCode,
-  RESEND_COOLDOWN_SECONDS,
-  sendVerificationCode,
-} from './email-codes.server';
-import { redeemCodeForAddress } from './code-redemption.server';
+import { ensureVerificationCode, sendVerificationCode } from './email-codes.server';
+import { redeemCodeForAddress, reserveMailSlot } from './code-redemption.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { hashPassword, verifyPassword } from './passwords.server';
 import {
@@ -179,14 +175,7 @@ export async function verifyEmail(
  */
 export async function resendVerification(email: string, db: Database = getDb()): Promise<void> {
   const address = normaliseEmail(email);
-  const slot = { key: `resend:account:${address}`, limit: 1 };
-  try {
-    await reserveAttempt([slot]);
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'RATE_LIMIT_EXCEEDED')) throw error;
-    const seconds = error.retryAfter ?? RESEND_COOLDOWN_SECONDS;
-    throw new AppError('RESEND_COOLDOWN', { retryAfter: seconds, params: { seconds } });
-  }
+  const releaseSlot = await reserveMailSlot('resend', address);
   try {
     const user = await findUserByEmail(address, db);
     if (!user || user.blockedAt || user.deletedAt || user.isEmailVerified) return;
@@ -194,7 +183,7 @@ export async function resendVerification(email: string, db: Database = getDb()):
   } catch (error) {
     // Nothing was sent (e.g. the code mailed at registration is under a minute old, which has its own
     // RESEND_COOLDOWN with the right seconds): the slot must not delay the next real resend.
-    await releaseAttempt([slot]);
+    await releaseSlot();
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { Database } from '~db/client';
-import { consumeEmailCode, type EmailCodePurpose } from './email-codes.server';
+import { consumeEmailCode, RESEND_COOLDOWN_SECONDS, type EmailCodePurpose } from './email-codes.server';
 import { AppError } from './errors.server';
 import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
 import { normaliseEmail } from '~/lib/email';
@@ -42,4 +42,22 @@ export async function redeemCodeForAddress(
   }
   await releaseAttempt(limits);
   return user;
+}
+
+/**
+ * One mail of a kind per address a minute, decided before anyone looks the address up: a second request
+ * within the minute is 429 RESEND_COOLDOWN (with the seconds left) for every address, known or not, so the
+ * answer never tells who has an account. Answers a function that gives the slot back.
+ */
+export async function reserveMailSlot(kind: 'resend' | 'reset-request', address: string): Promise<() => Promise<void>> {
+  const slot = { key: `${kind}:account:${address}`, limit: 1 };
+  try {
+    await reserveAttempt([slot]);
+    // For a caller that ends up sending nothing: the slot must not delay the next real request.
+    return () => releaseAttempt([slot]);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'RATE_LIMIT_EXCEEDED')) throw error;
+    const seconds = error.retryAfter ?? RESEND_COOLDOWN_SECONDS;
+    throw new AppError('RESEND_COOLDOWN', { retryAfter: seconds, params: { seconds } });
+  }
 }

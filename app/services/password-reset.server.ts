@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 import type { ResetPasswordInput } from '~/schemas/auth';
-import { RESEND_COOLDOWN_SECONDS, sendEmailCode } from './email-codes.server';
-import { redeemCodeForAddress } from './code-redemption.server';
+import { sendEmailCode } from './email-codes.server';
+import { redeemCodeForAddress, reserveMailSlot } from './code-redemption.server';
 import { AppError } from './errors.server';
 import { hashPassword } from './passwords.server';
 import { ipKey, reserveAttempt } from './rate-limit.server';
@@ -37,14 +37,7 @@ export interface ResetRequestMeta {
 export async function requestPasswordReset(email: string, meta: ResetRequestMeta, db: Database = getDb()): Promise<void> {
   const address = normaliseEmail(email);
   await reserveAttempt([{ key: `reset-request:ip:${ipKey(meta.ip)}`, limit: RESET_REQUESTS_PER_IP }]);
-  const slot = { key: `reset-request:account:${address}`, limit: 1 };
-  try {
-    await reserveAttempt([slot]);
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'RATE_LIMIT_EXCEEDED')) throw error;
-    const seconds = error.retryAfter ?? RESEND_COOLDOWN_SECONDS;
-    throw new AppError('RESEND_COOLDOWN', { retryAfter: seconds, params: { seconds } });
-  }
+  await reserveMailSlot('reset-request', address);
   const user = await findUserByEmail(address, db);
   if (!user || user.blockedAt || user.deletedAt) return;
   void sendEmailCode(user, 'reset_password', { db }).catch((error: unknown) => {
