@@ -10,15 +10,20 @@ export function useLanguageList() {
   return (codes: string[]) => codes.map((c) => t(`languages.${c}`)).join(t('languages.separator'));
 }
 
-export function GuideCard({ guide }: { guide: GuideCardData }) {
+/**
+ * `headingLevel`: the card's name is one level below the heading of the list it sits in (2 right under a
+ * page's h1, 3 under a section's h2), so headings never skip a level.
+ */
+export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; headingLevel?: 2 | 3 }) {
   const { t, i18n } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const languageList = useLanguageList();
   return (
     <article className="guide-card">
       <Link to={`/guides/${guide.id}`} className="guide-card-link" aria-label={t('guides.viewProfile', { name: guide.name })}>
         <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={72} />
         <div className="guide-card-body">
-          <h3 className="guide-name">{guide.name}</h3>
+          <Heading className="guide-name">{guide.name}</Heading>
           {guide.city && (
             <p className="guide-city">
               <PinIcon /> {t(`cities.${guide.city}`)}

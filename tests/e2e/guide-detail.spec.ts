@@ -8,7 +8,7 @@ test.describe('guide detail', () => {
   test('a card on /guides opens the guide with about, photos and Taipei-time reviews', async ({ page }) => {
     await page.goto('/guides?page=2');
     const card = cardsIn(page, 'guide-list').nth(3);
-    const name = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
+    const name = (await card.getByRole('heading').innerText()).trim();
     const price = (await card.getByText(/^NT\$/).innerText()).trim();
     await card.getByRole('link', { name: `查看${name}的介紹` }).click();
 

@@ -3,7 +3,7 @@ import { cardNames, cardsIn, CITY_ONLY, ZH_LANGUAGES } from './support';
 
 /** Every card: avatar picture, name, city, languages, NT$ price per day, and stars with a score or 尚無評價. */
 async function expectCompleteCard(card: Locator) {
-  const name = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
+  const name = (await card.getByRole('heading').innerText()).trim();
   expect(name.length).toBeGreaterThan(1);
   await expect(card.getByRole('img', { name: `${name}的大頭照` })).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.webp$|^\/images\//);
   await expect(card.getByText(CITY_ONLY)).toBeVisible();

@@ -66,7 +66,7 @@ export function cardsIn(page: Page, testId: 'featured-guides' | 'guide-list'): L
 }
 
 export async function cardNames(cards: Locator): Promise<string[]> {
-  return (await cards.getByRole('heading', { level: 3 }).allInnerTexts()).map((s) => s.trim());
+  return (await cards.getByRole('heading').allInnerTexts()).map((s) => s.trim());
 }
 
 /** Relative luminance (0 black … 1 white) of a CSS rgb()/rgba() colour. */

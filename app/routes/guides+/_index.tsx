@@ -32,7 +32,7 @@ export default function GuideList() {
       ) : (
         <div className="guide-list" data-testid="guide-list">
           {guides.map((g) => (
-            <GuideCard key={g.id} guide={g} />
+            <GuideCard key={g.id} guide={g} headingLevel={2} />
           ))}
         </div>
       )}
