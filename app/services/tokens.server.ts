@@ -44,8 +44,11 @@ export function signToken(
 export function verifyToken(token: string, secret = getConfig().SESSION_SECRET): TokenPayload | undefined {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
-  const expected = signature(`${parts[0]}.${parts[1]}`, secret);
-  const given = Buffer.from(parts[2]!, 'base64url');
+  // The encoded signatures are compared, not the decoded bytes: base64url's last character carries unused
+  // bits and Node's decoder skips stray characters, so several spellings decode alike. Only the one the
+  // server wrote is accepted.
+  const expected = Buffer.from(b64url(signature(`${parts[0]}.${parts[1]}`, secret)));
+  const given = Buffer.from(parts[2]!);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return undefined;
   try {
     const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as TokenPayload;
