@@ -101,7 +101,7 @@ export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handle
     if (!operation || !handler) return methodNotAllowed(args.request, allow);
     try {
       const session = await authenticate(args.request, operation);
-      const query = operation.query ? parseValue(operation.query, searchParamsObject(new URL(args.request.url))) : undefined;
+      const query = operation.query ? parseValue(operation.query, entriesObject(new URL(args.request.url).searchParams)) : undefined;
       const body = operation.body && operation.parseBody !== 'handler' ? await parseBody(args.request, operation.body) : undefined;
       const result = await handler({ request: args.request, params: args.params, context: args.context, session, query, body } as HandlerArgs<ApiOperation>);
       return result instanceof Response ? result : ok(result, { status: operation.status ?? 200 });
@@ -119,16 +119,6 @@ async function authenticate(request: Request, operation: ApiOperation): Promise<
   return requireApiRole(request, ...operation.auth.roles);
 }
 
-/** Search params as an object; a repeated name becomes an array of its values. */
-function searchParamsObject(url: URL): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    const previous = values[key];
-    values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
-  }
-  return values;
-}
-
 /**
  * Reads a JSON (or form-encoded) body and checks it with a shared schema. Malformed JSON, a NUL byte in
  * any value and a bad value are 400 VALIDATION_ERROR; another content type is 415. (Size is limited before
@@ -138,7 +128,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   let body: unknown;
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
-    body = formValues(await request.formData());
+    body = entriesObject(await request.formData());
   } else if (type === '' || type === 'application/json' || type.endsWith('+json')) {
     const text = await request.text();
     try {
@@ -172,10 +162,13 @@ function findNulByte(value: unknown, path = ''): string | undefined {
   return undefined;
 }
 
-/** A form body as an object; a repeated name (ticked checkboxes) becomes an array of its values. */
-function formValues(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
-  const values: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
-  for (const [key, value] of form) {
+/**
+ * Name/value pairs (search params, a form body) as an object; a repeated name (ticked checkboxes,
+ * `?language=zh&language=en`) becomes an array of its values.
+ */
+function entriesObject<V>(entries: Iterable<[string, V]>): Record<string, V | V[]> {
+  const values: Record<string, V | V[]> = {};
+  for (const [key, value] of entries) {
     const previous = values[key];
     values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { createCookie } from '@remix-run/node';
 import sharp from 'sharp';
 import { codeFor, mailsTo } from './mail';
-import { jsEnabled } from './support';
+import { DEMO_GUIDE, jsEnabled, SHOTS, uniqueEmail } from './support';
 
 /**
  * Accounts in a real browser, with JS on and off (SPEC §2 Login page, Email verification form, Email
@@ -14,14 +13,7 @@ import { jsEnabled } from './support';
  * from 127.0.0.1, and the server allows 10 failed logins or codes a minute per address, so these tests
  * cause only a few failures each.
  */
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
-const DEMO_GUIDE = 'guide01@demo.travel-assistant.tw';
 const PASSWORD = 'secret-pass-1';
-
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  const rand = Math.random().toString(36).slice(2, 7);
-  return `e2e-${label}-${testInfo.project.name}-${Date.now()}-${rand}@example.com`;
-}
 
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const size = page.viewportSize();

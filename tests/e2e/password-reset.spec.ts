@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { codeFor, mailsTo } from './mail';
-import { jsEnabled } from './support';
+import { DEMO_GUIDE, jsEnabled, SHOTS, uniqueEmail } from './support';
 
 /**
  * Issue 7, account gaps, in a real browser with JS on and off: forgot password (two plain forms), changing
@@ -11,15 +10,8 @@ import { jsEnabled } from './support';
  * SMTP to the sink global-setup started. Screenshots of the new pages at 360 and 1280 px, zh-TW and en,
  * go to tests/e2e/screenshots/ for people to look at.
  */
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 const OLD_PASSWORD = 'old-secret-1';
 const NEW_PASSWORD = 'new-secret-2';
-const DEMO_GUIDE = 'guide01@demo.travel-assistant.tw';
-
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  const rand = Math.random().toString(36).slice(2, 7);
-  return `e2e-${label}-${testInfo.project.name}-${Date.now()}-${rand}@example.com`;
-}
 
 /** Full-page screenshots at 360 and 1280 px; at 360 px nothing may overflow sideways. */
 async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void> {

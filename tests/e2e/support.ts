@@ -1,5 +1,17 @@
 /** Locators and actions shared by the browser specs. Roles and visible text first; CSS classes never. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+/** Where specs put screenshots for people to look at. */
+export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+export const DEMO_GUIDE = 'guide01@demo.travel-assistant.tw';
+
+/** A fresh address per project (js-on / js-off) and run, so accounts never collide. */
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  const rand = Math.random().toString(36).slice(2, 7);
+  return `e2e-${label}-${testInfo.project.name}-${Date.now()}-${rand}@example.com`;
+}
 
 export type Locale = 'zh-TW' | 'en' | 'ja';
 
