@@ -2,6 +2,8 @@ import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_BANNER_STORAGE_KEY, emailBannerDismissCookie } from '~/lib/email-banner';
+import { ErrorList } from './forms';
+import { OtpInput } from './otp-input';
 import { useRootData } from '~/lib/root-data';
 
 /** What POST /email-verification answers when it does not redirect (messages already translated). */
@@ -104,38 +106,25 @@ export function EmailVerificationForms({
           {t('auth.banner.codeLabel')}
         </label>
         <div className="email-verify-row">
-          <input
+          <OtpInput
             id={codeId}
             name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
             className="email-code-input"
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? codeErrorId : undefined}
+            invalid={codeError ? true : undefined}
+            describedBy={codeError ? codeErrorId : undefined}
           />
           <button type="submit" name="intent" value="verify" className="button button-small" disabled={busy}>
             {t('auth.banner.verify')}
           </button>
         </div>
-        {codeError ? (
-          <p className="field-error" id={codeErrorId} role="alert">
-            {codeError}
-          </p>
-        ) : null}
+        <ErrorList id={codeErrorId} errors={codeError ? [codeError] : null} alert />
       </FormComponent>
       <FormComponent method="post" action="/email-verification" className="email-send-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <button type="submit" name="intent" value="send" className="button button-small button-secondary" disabled={busy}>
           {t('auth.banner.send')}
         </button>
-        {result?.intent === 'send' && result.sendError ? (
-          <p className="field-error" role="alert">
-            {result.sendError}
-          </p>
-        ) : null}
+        <ErrorList errors={result?.intent === 'send' && result.sendError ? [result.sendError] : null} alert />
         {result?.intent === 'send' && result.sent ? (
           <p className="email-sent" role="status">
             {t('auth.banner.sent', { email: result.email })}

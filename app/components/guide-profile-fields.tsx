@@ -1,8 +1,8 @@
-import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import type { ReactNode } from 'react';
+import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { CITY_CODES } from '~/lib/cities';
 import { LANGUAGE_CODES } from '~/lib/languages';
+import { ChoiceGroup, Field, SelectField, TextareaField } from './forms';
 
 /**
  * The four fields only guides have (city, service languages, daily price, introduction), used by
@@ -16,74 +16,25 @@ interface GuideFieldSet {
   description: FieldMetadata<any, any, string[]>;
 }
 
-export function GuideProfileFields({
-  fields,
-  legend,
-  className,
-  renderError,
-}: {
-  fields: GuideFieldSet;
-  legend: string;
-  className?: string;
-  renderError: (field: { errors?: string[]; errorId: string }) => ReactNode;
-}) {
+export function GuideProfileFields({ fields, legend, className }: { fields: GuideFieldSet; legend: string; className?: string }) {
   const { t } = useTranslation();
-  const describedBy = (field: { errors?: string[]; errorId: string; id: string }, hint: boolean) =>
-    [field.errors ? field.errorId : null, hint ? `${field.id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset className={className}>
       <legend>{legend}</legend>
-      <div className="field">
-        <label htmlFor={fields.city.id}>{t('guideFields.city')}</label>
-        <select {...getSelectProps(fields.city)} key={fields.city.key} aria-describedby={describedBy(fields.city, false)}>
-          <option value="">{t('guideFields.cityPlaceholder')}</option>
-          {CITY_CODES.map((code) => (
-            <option key={code} value={code}>
-              {t(`cities.${code}`)}
-            </option>
-          ))}
-        </select>
-        {renderError(fields.city)}
-      </div>
-      <fieldset className="field" aria-describedby={fields.language.errors ? fields.language.errorId : undefined}>
-        <legend className="label-text">{t('guideFields.language')}</legend>
-        <div className="checkbox-group">
-          {getCollectionProps(fields.language, { type: 'checkbox', options: [...LANGUAGE_CODES] }).map(({ key, ...props }) => (
-            <label key={key}>
-              <input {...props} />
-              {t(`languages.${props.value}`)}
-            </label>
-          ))}
-        </div>
-        {renderError(fields.language)}
-      </fieldset>
-      <div className="field">
-        <label htmlFor={fields.price.id}>{t('guideFields.price')}</label>
-        <input
-          {...getInputProps(fields.price, { type: 'number' })}
-          key={fields.price.key}
-          inputMode="numeric"
-          step={1}
-          aria-describedby={describedBy(fields.price, true)}
-        />
-        <p className="field-hint" id={`${fields.price.id}-hint`}>
-          {t('guideFields.priceHint')}
-        </p>
-        {renderError(fields.price)}
-      </div>
-      <div className="field">
-        <label htmlFor={fields.description.id}>{t('guideFields.description')}</label>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
-          rows={5}
-          aria-describedby={describedBy(fields.description, true)}
-        />
-        <p className="field-hint" id={`${fields.description.id}-hint`}>
-          {t('guideFields.descriptionHint')}
-        </p>
-        {renderError(fields.description)}
-      </div>
+      <SelectField
+        field={fields.city}
+        label={t('guideFields.city')}
+        placeholder={t('guideFields.cityPlaceholder')}
+        options={CITY_CODES.map((code) => ({ value: code, label: t(`cities.${code}`) }))}
+      />
+      <ChoiceGroup
+        field={fields.language}
+        type="checkbox"
+        legend={t('guideFields.language')}
+        options={LANGUAGE_CODES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
+      />
+      <Field field={fields.price} type="number" label={t('guideFields.price')} hint={t('guideFields.priceHint')} inputMode="numeric" step={1} />
+      <TextareaField field={fields.description} label={t('guideFields.description')} hint={t('guideFields.descriptionHint')} rows={5} />
     </fieldset>
   );
 }

@@ -68,7 +68,7 @@ export const emailCodeFormSchema = z.object({
 export const resendVerificationSchema = z.object({ email: emailField });
 
 /** Forgot password, step 1 (the page and POST /api/v1/auth/forgot-password). */
-export const forgotPasswordSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = z.object({ email: emailField, website: honeypotField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** Forgot password, step 2: the mailed code and the new password (the page and POST /api/v1/auth/reset-password). */

@@ -265,6 +265,17 @@ describe(`the two pages as plain forms (${testDriver})`, () => {
     expect(page.text).toContain(`value="${unknown}"`);
   });
 
+  it('step 1 is a public form with a honeypot: a filled one mails nothing and says only that it failed', async () => {
+    const real = await person();
+    const bot = await post('/forgot-password', { email: real.email, website: 'http://spam.example' }, { 'accept-language': 'zh-TW' });
+    expect(bot.status).toBe(400);
+    expect(bot.text).toContain('<p class="form-error" role="alert">無法寄出重設碼，請重試</p>');
+    // The address typed stays in the form; nothing was sent or stored.
+    expect(bot.text).toContain(`value="${real.email}"`);
+    const codes = await getDb().select().from(emailCodes).where(eq(emailCodes.userId, real.id));
+    expect(codes).toHaveLength(0);
+  });
+
   it('step 2 sets the password, ends the sessions and lands on /login with a toast; a wrong code keeps the address', async () => {
     const user = await person();
     const session = await loginAs(user);

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { CODE_LENGTH } from '~/components/email-code-form';
+import { ErrorList, FormErrors, useSchemaForm } from '~/components/forms';
 import { useHydrated } from '~/components/hydrated';
+import { OtpInput } from '~/components/otp-input';
+import { useCountdown } from '~/components/use-countdown';
 import { confirmEmailChangeSchema } from '~/schemas/auth';
-import { translateMessage } from './types';
 
 /** What /me's action answers to this card's forms. */
 export interface PendingEmailResult {
@@ -36,35 +35,15 @@ export function PendingEmailCard({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm<{ code: string }>({
     id: 'email-change',
+    schema: confirmEmailChangeSchema,
     lastResult: answer?.result,
-    constraint: getZodConstraint(confirmEmailChangeSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmEmailChangeSchema }),
   });
   const busy = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined;
-
-  const [remaining, setRemaining] = useState(cooldown);
-  useEffect(() => {
-    setRemaining(cooldown);
-    if (cooldown <= 0) return;
-    const started = Date.now();
-    const timer = window.setInterval(() => {
-      const left = Math.max(0, cooldown - Math.floor((Date.now() - started) / 1000));
-      setRemaining(left);
-      if (left === 0) window.clearInterval(timer);
-    }, 250);
-    return () => window.clearInterval(timer);
-  }, [cooldown, answer]);
-
+  const remaining = useCountdown(cooldown, answer);
   // A refused code is cleared for the next try (without JS the page comes back empty anyway).
-  useEffect(() => {
-    if (!answer?.result?.error) return;
-    const input = document.getElementById(fields.code.id);
-    if (input instanceof HTMLInputElement) input.value = '';
-  }, [answer, fields.code.id]);
+  const refused = answer?.result?.error ? answer.result : undefined;
 
   const codeErrors = fields.code.errors;
   return (
@@ -81,41 +60,28 @@ export function PendingEmailCard({
         <div className="field">
           <label htmlFor={fields.code.id}>{t('profile.emailChange.codeLabel')}</label>
           <div className="pending-email-row">
-            <input
-              {...getInputProps(fields.code, { type: 'text' })}
-              key={fields.code.key}
-              className="code-single"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={CODE_LENGTH}
+            <OtpInput
+              id={fields.code.id}
+              name={fields.code.name}
+              defaultValue={fields.code.initialValue}
+              invalid={codeErrors ? true : undefined}
+              describedBy={codeErrors ? fields.code.errorId : undefined}
+              clearOn={refused}
             />
             <button type="submit" name="intent" value="confirm-email" className="button" disabled={busy === 'confirm-email'}>
               {busy === 'confirm-email' ? t('profile.emailChange.confirming') : t('profile.emailChange.confirm')}
             </button>
           </div>
-          {codeErrors ? (
-            <p className="field-error" id={fields.code.errorId} role="alert">
-              {codeErrors.map((m) => translateMessage(t, m)).join(' ')}
-            </p>
-          ) : null}
+          <ErrorList id={fields.code.errorId} errors={codeErrors} alert />
         </div>
-        {form.errors ? (
-          <p className="form-error" id={form.errorId} role="alert">
-            {form.errors.map((m) => translateMessage(t, m)).join(' ')}
-          </p>
-        ) : null}
+        <FormErrors form={form} />
       </Form>
       {answer?.resent ? (
         <p className="form-success" role="status">
           {t('profile.emailChange.resent', { email: pendingEmail })}
         </p>
       ) : null}
-      {answer?.resendError ? (
-        <p className="form-error" role="alert">
-          {answer.resendError}
-        </p>
-      ) : null}
+      {answer?.resendError ? <FormErrors form={{ errors: [answer.resendError], errorId: 'email-change-resend-error' }} /> : null}
       <div className="pending-email-actions">
         <Form method="post">
           <button

@@ -1,21 +1,10 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type Submission,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CITY_CODES } from '~/lib/cities';
-import { LANGUAGE_CODES } from '~/lib/languages';
 import { BIO_MAX, profileSchemaFor } from '~/schemas/profile';
+import { Field, FormErrors, SubmitButton, TextareaField, useSchemaForm } from '~/components/forms';
 import { GuideProfileFields } from '~/components/guide-profile-fields';
-import { translateMessage, type ProfileUser } from './types';
+import type { ProfileUser } from './types';
 
 /** Every field the form may send (guides have four more than travelers and admins). */
 interface ProfileFields {
@@ -38,8 +27,9 @@ export function ProfileEditForm({ user, lastResult }: { user: ProfileUser; lastR
   const navigation = useNavigation();
   const schema = profileSchemaFor(user.type);
   const isGuide = user.type === 'guide';
-  const [form, fields] = useForm<ProfileFields>({
+  const [form, fields] = useSchemaForm<ProfileFields>({
     id: 'profile-edit',
+    schema,
     lastResult,
     defaultValue: {
       name: user.name,
@@ -50,85 +40,37 @@ export function ProfileEditForm({ user, lastResult }: { user: ProfileUser; lastR
       price: user.price === null ? '' : String(user.price),
       description: user.description ?? '',
     },
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<ProfileFields>,
   });
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
-  const message = (m: string) => translateMessage(t, m);
-
-  const describedBy = (field: { errors?: string[]; errorId: string; id: string }, hint?: boolean) =>
-    [field.errors ? field.errorId : null, hint ? `${field.id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  const error = (field: { errors?: string[]; errorId: string }) =>
-    field.errors ? (
-      <p className="field-error" id={field.errorId}>
-        {field.errors.map(message).join(' ')}
-      </p>
-    ) : null;
 
   return (
     <section className="card profile-panel" aria-labelledby="profile-edit-title">
       <h2 id="profile-edit-title">{t('profile.editTitle')}</h2>
       <Form method="post" action="/me?edit=1" className="form profile-form" {...getFormProps(form)}>
-        {form.errors ? (
-          <p className="form-error" id={form.errorId} role="alert">
-            {form.errors.map(message).join(' ')}
-          </p>
-        ) : null}
-        <div className="field">
-          <label htmlFor={fields.name.id}>{t('profile.fields.name')}</label>
-          <input
-            {...getInputProps(fields.name, { type: 'text' })}
-            key={fields.name.key}
-            autoComplete="name"
-            aria-describedby={describedBy(fields.name)}
-          />
-          {error(fields.name)}
-        </div>
-        <div className="field">
-          <label htmlFor={fields.email.id}>{t('profile.fields.email')}</label>
-          <input
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-describedby={describedBy(fields.email, true)}
-          />
-          <p className="field-hint" id={`${fields.email.id}-hint`}>
-            {t('profile.fields.emailHint')}
-          </p>
-          {error(fields.email)}
-        </div>
-        <div className="field">
-          <label htmlFor={fields.bio.id}>{t('profile.fields.bio')}</label>
-          <textarea
-            {...getTextareaProps(fields.bio)}
-            key={fields.bio.key}
-            rows={4}
-            maxLength={BIO_MAX}
-            aria-describedby={describedBy(fields.bio, true)}
-          />
-          <p className="field-hint" id={`${fields.bio.id}-hint`}>
-            {t('profile.fields.bioHint')}
-          </p>
-          {error(fields.bio)}
-        </div>
+        <FormErrors form={form} />
+        <Field field={fields.name} label={t('profile.fields.name')} autoComplete="name" />
+        <Field
+          field={fields.email}
+          type="email"
+          label={t('profile.fields.email')}
+          hint={t('profile.fields.emailHint')}
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextareaField field={fields.bio} label={t('profile.fields.bio')} hint={t('profile.fields.bioHint')} rows={4} maxLength={BIO_MAX} />
 
         {isGuide && (
           <GuideProfileFields
             fields={fields}
             legend={t('profile.fields.guideSection')}
             className="profile-guide-fields"
-            renderError={error}
+           
           />
         )}
 
         <div className="form-actions">
-          <button type="submit" name="intent" value="save" className="button" disabled={saving}>
-            {saving ? t('profile.saving') : t('profile.save')}
-          </button>
+          <SubmitButton name="intent" value="save" busy={saving} label={t('profile.save')} busyLabel={t('profile.saving')} />
           <Link to="/me" className="button button-secondary">
             {t('profile.cancel')}
           </Link>

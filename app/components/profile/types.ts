@@ -38,8 +38,3 @@ export interface IdVerificationInfo {
 }
 
 export type { Earnings, UserOrderSummary, UserReview, UserStats };
-
-/** A message from conform: an i18n key (client checks, validation.*) or text the server already translated. */
-export function translateMessage(t: (key: string) => string, message: string): string {
-  return /^[a-z][\w-]*(\.[\w-]+)+$/i.test(message) ? t(message) : message;
-}

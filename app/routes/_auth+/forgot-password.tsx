@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Field, FormErrors, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { clientIp } from '~/http/auth.server';
@@ -52,14 +53,11 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm<{ email: string; website: string }>({
     id: 'forgot-password',
+    schema: forgotPasswordSchema,
     lastResult: actionData?.result,
     defaultValue: { email },
-    constraint: getZodConstraint(forgotPasswordSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/forgot-password');
 
@@ -69,30 +67,23 @@ export default function ForgotPassword() {
         <h1 id="forgot-title">{t('auth.forgot.heading')}</h1>
         <p>{t('auth.forgot.intro')}</p>
         <Form method="post" className="form" {...getFormProps(form)}>
-          <div className="field">
-            <label htmlFor={fields.email.id}>{t('auth.forgot.email')}</label>
-            <input
-              {...getInputProps(fields.email, { type: 'email' })}
-              key={fields.email.key}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-            {fields.email.errors ? (
-              <p className="field-error" id={fields.email.errorId}>
-                {fields.email.errors.map((e) => t(e)).join(' ')}
-              </p>
-            ) : null}
-          </div>
-          {form.errors ? (
-            <p className="form-error" id={form.errorId} role="alert">
-              {form.errors.map((e) => t(e)).join(' ')}
-            </p>
-          ) : null}
+          <Field
+            field={fields.email}
+            type="email"
+            label={t('auth.forgot.email')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <Honeypot field={fields.website} refusal={t('auth.forgot.failed')} />
+          <FormErrors form={form} />
           <div className="form-actions">
-            <button type="submit" className="button button-large auth-submit" disabled={submitting}>
-              {submitting ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
-            </button>
+            <SubmitButton
+              busy={submitting}
+              className="button button-large auth-submit"
+              label={t('auth.forgot.submit')}
+              busyLabel={t('auth.forgot.submitting')}
+            />
           </div>
         </Form>
         <p className="auth-switch">

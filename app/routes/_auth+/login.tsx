@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { EmailCodeForm } from '~/components/email-code-form';
-import { PasswordInput } from '~/components/password-input';
+import { ErrorList, Field, FormErrors, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, getSession, requireAnonymous, sessionCookieHeader } from '~/http/auth.server';
@@ -108,18 +108,15 @@ export default function Login() {
 function LoginForm({ redirectTo, result }: { redirectTo: string; result?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm<{ email: string; password: string; redirectTo: string; website: string }>({
     id: 'login',
+    schema: loginSchema,
     lastResult: result,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/login');
   // Both fields share one message ('請填寫所有必填欄位'), so it is shown once, above the button.
   const fieldMessages = [...new Set([...(fields.email.errors ?? []), ...(fields.password.errors ?? [])])];
-  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' });
+  const sharedErrors = `${form.id}-field-errors`;
 
   return (
     <div className="auth-page">
@@ -127,49 +124,35 @@ function LoginForm({ redirectTo, result }: { redirectTo: string; result?: Submis
         <h1 id="login-title">{t('auth.login.heading')}</h1>
         <Form method="post" className="form" {...getFormProps(form)}>
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <div className="field">
-            <label htmlFor={fields.email.id}>{t('auth.login.email')}</label>
-            <input
-              {...getInputProps(fields.email, { type: 'email' })}
-              key={fields.email.key}
-              aria-describedby={fields.email.errors ? `${form.id}-field-errors` : undefined}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.password.id}>{t('auth.login.password')}</label>
-            <PasswordInput
-              key={passwordKey}
-              {...passwordProps}
-              aria-describedby={fields.password.errors ? `${form.id}-field-errors` : undefined}
-              autoComplete="current-password"
-            />
-            <p className="auth-forgot">
-              <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
-            </p>
-          </div>
-          <input className="hp-field" name="website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />
-          {fieldMessages.length ? (
-            <p className="field-error" id={`${form.id}-field-errors`} role="alert">
-              {fieldMessages.map((e) => t(e)).join(' ')}
-            </p>
-          ) : null}
-          {form.errors ? (
-            <p className="form-error" id={form.errorId} role="alert">
-              {form.errors.map((e) => t(e)).join(' ')}
-            </p>
-          ) : null}
-          {fields.website.errors ? (
-            <p className="form-error" role="alert">
-              {t('auth.login.failed')}
-            </p>
-          ) : null}
+          <Field
+            field={fields.email}
+            type="email"
+            label={t('auth.login.email')}
+            errorsAt={sharedErrors}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <Field
+            field={fields.password}
+            type="password"
+            label={t('auth.login.password')}
+            errorsAt={sharedErrors}
+            autoComplete="current-password"
+          />
+          <p className="auth-forgot">
+            <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
+          </p>
+          <Honeypot field={fields.website} refusal={t('auth.login.failed')} />
+          <ErrorList id={sharedErrors} errors={fieldMessages} alert />
+          <FormErrors form={form} />
           <div className="form-actions">
-            <button type="submit" className="button button-large auth-submit" disabled={submitting}>
-              {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
-            </button>
+            <SubmitButton
+              busy={submitting}
+              className="button button-large auth-submit"
+              label={t('auth.login.submit')}
+              busyLabel={t('auth.login.submitting')}
+            />
           </div>
         </Form>
         <p className="auth-switch">

@@ -1,26 +1,16 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type Submission,
-} from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GuideProfileFields } from '~/components/guide-profile-fields';
 import { useHydrated } from '~/components/hydrated';
-import { PasswordInput } from '~/components/password-input';
+import { ChoiceGroup, Field, FormErrors, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, requireAnonymous } from '~/http/auth.server';
-import { CITY_CODES } from '~/lib/cities';
 import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
-import { LANGUAGE_CODES } from '~/lib/languages';
 import { pageMeta } from '~/lib/meta';
 import { registerSchema } from '~/schemas/auth';
 import { register } from '~/services/auth.server';
@@ -83,19 +73,14 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const [form, fields] = useForm<RegisterFields>({
+  // Fields of one branch only (the guide's) get no `required` attribute from conform's v4 entry, which
+  // matters: they are in the page for travelers too (hidden, see below). The schema still requires them
+  // of a guide, here (with JS) and on the server.
+  const [form, fields] = useSchemaForm<RegisterFields>({
     id: 'register',
+    schema: registerSchema,
     lastResult: actionData?.result,
     defaultValue: { type: loaderData.type },
-    // Fields of one branch only (the guide's) get no `required` attribute from conform's v4 entry, which
-    // matters: they are in the page for travelers too (hidden, see below). The schema still requires them
-    // of a guide, here (with JS) and on the server.
-    constraint: getZodConstraint(registerSchema),
-    // Not on blur: an error appearing as a field loses focus moves the button under a pressing finger.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    // The union's halves are typed apart; the form works on the flattened field list.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }) as unknown as Submission<RegisterFields>,
   });
   const hydrated = useHydrated();
   const type: AccountType = fields.type.value === 'guide' ? 'guide' : 'traveler';
@@ -107,14 +92,6 @@ export default function Register() {
   }, [actionData, fields.password.id]);
   const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/register');
 
-  const error = (field: { errors?: string[]; errorId: string }) =>
-    field.errors ? (
-      <p className="field-error" id={field.errorId}>
-        {field.errors.map((e) => t(e)).join(' ')}
-      </p>
-    ) : null;
-  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' });
-  const typeOptions = getCollectionProps(fields.type, { type: 'radio', options: ['traveler', 'guide'] });
 
   return (
     <section className="auth-page" aria-labelledby="register-title">
@@ -122,75 +99,53 @@ export default function Register() {
         <h1 id="register-title">{t('auth.register.heading')}</h1>
         <p className="muted">{t('auth.register.intro')}</p>
         <Form method="post" className="form register-form" {...getFormProps(form)}>
-          <fieldset className="account-type" aria-describedby={fields.type.errors ? fields.type.errorId : undefined}>
-            <legend>{t('auth.register.typeLegend')}</legend>
-            <div className="account-type-options">
-              {typeOptions.map(({ key, ...props }) => (
-                <label key={key} className="account-type-option">
-                  <input {...props} />
-                  <span>
-                    <strong>{t(`auth.register.${props.value}`)}</strong>
-                    <span className="small muted">{t(`auth.register.${props.value}Hint`)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {error(fields.type)}
-          </fieldset>
-
-          <div className="field">
-            <label htmlFor={fields.name.id}>{t('auth.register.name')}</label>
-            <input {...getInputProps(fields.name, { type: 'text' })} key={fields.name.key} autoComplete="name" />
-            {error(fields.name)}
-          </div>
-          <div className="field">
-            <label htmlFor={fields.email.id}>{t('auth.register.email')}</label>
-            <input
-              {...getInputProps(fields.email, { type: 'email' })}
-              key={fields.email.key}
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-            {error(fields.email)}
-          </div>
-          <div className="field">
-            <label htmlFor={fields.password.id}>{t('auth.register.password')}</label>
-            <PasswordInput
-              key={passwordKey}
-              {...passwordProps}
-              autoComplete="new-password"
-              aria-describedby={[passwordProps['aria-describedby'], `${fields.password.id}-hint`].filter(Boolean).join(' ')}
-            />
-            <p className="field-hint" id={`${fields.password.id}-hint`}>
-              {t('auth.register.passwordHint')}
-            </p>
-            {error(fields.password)}
-          </div>
+          <ChoiceGroup
+            field={fields.type}
+            type="radio"
+            legend={t('auth.register.typeLegend')}
+            className="account-type"
+            legendClassName=""
+            optionsClassName="account-type-options"
+            optionClassName="account-type-option"
+            options={(['traveler', 'guide'] as const).map((value) => ({
+              value,
+              label: t(`auth.register.${value}`),
+              hint: t(`auth.register.${value}Hint`),
+            }))}
+          />
+          <Field field={fields.name} label={t('auth.register.name')} autoComplete="name" />
+          <Field
+            field={fields.email}
+            type="email"
+            label={t('auth.register.email')}
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <Field
+            field={fields.password}
+            type="password"
+            label={t('auth.register.password')}
+            hint={t('auth.register.passwordHint')}
+            autoComplete="new-password"
+          />
 
           {/* Always in the page, so choosing 導遊 needs no script: CSS shows these fields while the guide
               radio is checked (auth.css, :has), and with JS a traveler's copy is also disabled, so it is
               neither checked nor sent. Without :has they stay visible and a traveler's entries are ignored. */}
           <fieldset className="register-guide" disabled={hydrated && type !== 'guide'}>
-            <GuideProfileFields fields={fields} legend={t('auth.register.guideSection')} className="guide-fields" renderError={error} />
+            <GuideProfileFields fields={fields} legend={t('auth.register.guideSection')} className="guide-fields" />
           </fieldset>
 
-          <input className="hp-field" name="website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />
-
-          {form.errors ? (
-            <p className="form-error" id={form.errorId} role="alert">
-              {form.errors.map((e) => t(e)).join(' ')}
-            </p>
-          ) : null}
-          {fields.website.errors ? (
-            <p className="form-error" role="alert">
-              {t('auth.register.failed')}
-            </p>
-          ) : null}
+          <Honeypot field={fields.website} refusal={t('auth.register.failed')} />
+          <FormErrors form={form} />
           <div className="form-actions">
-            <button type="submit" className="button button-large auth-submit" disabled={submitting}>
-              {submitting ? t('auth.register.submitting') : t('auth.register.submit')}
-            </button>
+            <SubmitButton
+              busy={submitting}
+              className="button button-large auth-submit"
+              label={t('auth.register.submit')}
+              busyLabel={t('auth.register.submitting')}
+            />
           </div>
         </Form>
         <p className="auth-switch">

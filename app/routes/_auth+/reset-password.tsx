@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { CODE_LENGTH } from '~/components/email-code-form';
-import { PasswordInput } from '~/components/password-input';
+import { Field, FormErrors, OtpField, SubmitButton, useSchemaForm } from '~/components/forms';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { clearSessionCookieHeader, clientIp } from '~/http/auth.server';
@@ -81,32 +80,21 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  const [form, fields] = useSchemaForm<{ email: string; code: string; password: string }>({
     id: 'reset-password',
-    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    schema: resetPasswordSchema,
+    lastResult,
   });
   const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined;
   // The server's refusal leaves code and password empty (without JS the page is new anyway): the code is
   // used up or wrong, and a password is never kept.
-  const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
+  const refused = lastResult?.error ? lastResult : undefined;
   useEffect(() => {
-    if (!lastResult?.error) return;
-    for (const id of [fields.code.id, fields.password.id]) {
-      const input = document.getElementById(id);
-      if (input instanceof HTMLInputElement) input.value = '';
-    }
-  }, [lastResult, fields.code.id, fields.password.id]);
-  const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' });
-  const error = (field: { errors?: string[]; errorId: string }) =>
-    field.errors ? (
-      <p className="field-error" id={field.errorId} role="alert">
-        {field.errors.map((e) => t(e)).join(' ')}
-      </p>
-    ) : null;
+    if (!refused) return;
+    const input = document.getElementById(fields.password.id);
+    if (input instanceof HTMLInputElement) input.value = '';
+  }, [refused, fields.password.id]);
 
   return (
     <div className="auth-page">
@@ -121,45 +109,24 @@ export default function ResetPassword() {
         </p>
         <Form method="post" className="form" {...getFormProps(form)}>
           <input type="hidden" name="email" value={email} />
-          <div className="field">
-            <label htmlFor={fields.code.id}>{t('auth.reset.code')}</label>
-            <input
-              {...getInputProps(fields.code, { type: 'text' })}
-              key={fields.code.key}
-              className="code-single"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={CODE_LENGTH}
-              aria-describedby={[fields.code.errors ? fields.code.errorId : null, `${fields.code.id}-hint`].filter(Boolean).join(' ')}
-            />
-            <p className="field-hint" id={`${fields.code.id}-hint`}>
-              {t('auth.reset.codeHint')}
-            </p>
-            {error(fields.code)}
-          </div>
-          <div className="field">
-            <label htmlFor={fields.password.id}>{t('auth.reset.password')}</label>
-            <PasswordInput
-              key={passwordKey}
-              {...passwordProps}
-              autoComplete="new-password"
-              aria-describedby={[passwordProps['aria-describedby'], `${fields.password.id}-hint`].filter(Boolean).join(' ')}
-            />
-            <p className="field-hint" id={`${fields.password.id}-hint`}>
-              {t('auth.register.passwordHint')}
-            </p>
-            {error(fields.password)}
-          </div>
-          {form.errors ? (
-            <p className="form-error" id={form.errorId} role="alert">
-              {form.errors.map((e) => t(e)).join(' ')}
-            </p>
-          ) : null}
+          <OtpField field={fields.code} label={t('auth.reset.code')} hint={t('auth.reset.codeHint')} clearOn={refused} />
+          <Field
+            field={fields.password}
+            type="password"
+            label={t('auth.reset.password')}
+            hint={t('auth.register.passwordHint')}
+            autoComplete="new-password"
+          />
+          <FormErrors form={form} />
           <div className="form-actions">
-            <button type="submit" name="intent" value="reset" className="button button-large auth-submit" disabled={busyIntent === 'reset'}>
-              {busyIntent === 'reset' ? t('auth.reset.submitting') : t('auth.reset.submit')}
-            </button>
+            <SubmitButton
+              name="intent"
+              value="reset"
+              busy={busyIntent === 'reset'}
+              className="button button-large auth-submit"
+              label={t('auth.reset.submit')}
+              busyLabel={t('auth.reset.submitting')}
+            />
           </div>
         </Form>
 
@@ -170,11 +137,7 @@ export default function ResetPassword() {
               {t('auth.reset.resent')}
             </p>
           ) : null}
-          {actionData && 'resendError' in actionData ? (
-            <p className="form-error" role="alert">
-              {actionData.resendError}
-            </p>
-          ) : null}
+          {actionData && 'resendError' in actionData ? <FormErrors form={{ errors: [actionData.resendError], errorId: 'reset-resend-error' }} /> : null}
           <p className="field-hint">{t('auth.reset.noMail')}</p>
           <div className="form-actions">
             <button type="submit" name="intent" value="resend" className="button button-secondary" disabled={busyIntent === 'resend'}>

@@ -1,0 +1,350 @@
+import {
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type Submission,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { translateMessage } from '~/lib/messages';
+import { OtpInput } from './otp-input';
+import { PasswordInput } from './password-input';
+
+/**
+ * The form kit (issue 8): every form's fields, hints and error lists are written here once, over conform.
+ * A field renders its label, control, hint and errors with the ids wired for screen readers
+ * (aria-invalid, aria-describedby naming the error and the hint). Messages are i18n keys (the schemas'
+ * validation.* keys, checked in the browser too) or text the server already translated; `useMessages`
+ * is the one place that turns them into words.
+ */
+
+// Each form types its own fields; the kit only reads a field's metadata.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** Turns a list of messages (keys or translated text) into one line in the reader's language. */
+export function useMessages() {
+  const { t } = useTranslation();
+  return (messages?: string[] | null) => (messages ?? []).map((m) => translateMessage(t, m)).join(' ');
+}
+
+/**
+ * A conform form checked with the same zod schema as the server: the browser's own constraints with JS
+ * off, the schema on submit with JS on (then again on every input once shown, never on blur: an error
+ * appearing as a field loses focus moves the button under a pressing finger).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound for a form's fields
+export function useSchemaForm<Fields extends Record<string, any>>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  validate,
+}: {
+  id: string;
+  schema: z.ZodType;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Partial<Record<keyof Fields, unknown>>;
+  /** Picks the schema per submission (e.g. by intent); defaults to `schema`. */
+  validate?: (formData: FormData) => z.ZodType;
+}) {
+  return useForm<Fields>({
+    id,
+    lastResult: lastResult ?? undefined,
+    // conform's defaultValue is typed from the schema's input; the forms pass their display values.
+    defaultValue: defaultValue as never,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: validate ? validate(formData) : schema }) as unknown as Submission<Fields>,
+  });
+}
+
+/** The ids a control's aria-describedby names beyond its errors (conform adds the error id itself). */
+const hintId = (field: AnyField, hint: ReactNode) => (hint ? field.descriptionId : undefined);
+
+/** A field's errors, under the control, named by its aria-describedby. */
+export function ErrorList({ id, errors, alert = false }: { id?: string; errors?: string[] | null; alert?: boolean }) {
+  const messages = useMessages();
+  if (!errors?.length) return null;
+  return (
+    <p className="field-error" id={id} role={alert ? 'alert' : undefined}>
+      {messages(errors)}
+    </p>
+  );
+}
+
+/** Errors about the whole form (a refused login, a failed save), announced as they appear. */
+export function FormErrors({ form }: { form: Pick<FormMetadata, 'errors' | 'errorId'> }) {
+  const messages = useMessages();
+  if (!form.errors?.length) return null;
+  return (
+    <p className="form-error" id={form.errorId} role="alert">
+      {messages(form.errors)}
+    </p>
+  );
+}
+
+function Hint({ field, hint }: { field: AnyField; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p className="field-hint" id={field.descriptionId}>
+      {hint}
+    </p>
+  );
+}
+
+type InputType = 'text' | 'email' | 'password' | 'number' | 'tel' | 'url' | 'search' | 'date';
+
+/** A labelled single-line input; `type="password"` adds the show/hide toggle. */
+export function Field({
+  field,
+  label,
+  type = 'text',
+  hint,
+  className,
+  alert,
+  errorsAt,
+  ...attributes
+}: {
+  field: AnyField;
+  label: ReactNode;
+  type?: InputType;
+  hint?: ReactNode;
+  className?: string;
+  /** Announce the field's errors as they appear (fields whose error comes from the server). */
+  alert?: boolean;
+  /** Errors shown elsewhere (one message for several fields): the control points there instead. */
+  errorsAt?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'defaultValue' | 'form'>) {
+  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId(field, hint) });
+  if (errorsAt) props['aria-describedby'] = field.errors ? [errorsAt, hintId(field, hint)].filter(Boolean).join(' ') : hintId(field, hint);
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={field.id}>{label}</label>
+      {type === 'password' ? (
+        <PasswordInput key={key} {...props} {...attributes} />
+      ) : (
+        <input key={key} {...props} {...attributes} />
+      )}
+      <Hint field={field} hint={hint} />
+      {errorsAt ? null : <ErrorList id={field.errorId} errors={field.errors} alert={alert} />}
+    </div>
+  );
+}
+
+/** A labelled multi-line input. */
+export function TextareaField({
+  field,
+  label,
+  hint,
+  className,
+  ...attributes
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'defaultValue' | 'form'>) {
+  const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: hintId(field, hint) });
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={field.id}>{label}</label>
+      <textarea key={key} {...props} {...attributes} />
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * A labelled one-time-code field (the emailed 6 digits): one input without JS; with `boxes` and JS, six
+ * digit boxes. `clearOn` changes when the server refused the code: the field empties for the next try.
+ */
+export function OtpField({
+  field,
+  label,
+  hint,
+  boxes,
+  clearOn,
+  className,
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint?: ReactNode;
+  boxes?: boolean;
+  clearOn?: unknown;
+  className?: string;
+}) {
+  const describedBy = [field.errors ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={field.id} id={`${field.id}-label`}>
+        {label}
+      </label>
+      <OtpInput
+        boxes={boxes}
+        id={field.id}
+        name={field.name}
+        labelledBy={`${field.id}-label`}
+        defaultValue={field.initialValue}
+        invalid={field.errors ? true : undefined}
+        describedBy={describedBy || undefined}
+        clearOn={clearOn}
+      />
+      <ErrorList id={field.errorId} errors={field.errors} alert />
+      <Hint field={field} hint={hint} />
+    </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: ReactNode;
+  /** A second line under a choice's label. */
+  hint?: ReactNode;
+}
+
+/** A labelled select; `placeholder` is a first, empty option. */
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder,
+  hint,
+  className,
+  ...attributes
+}: {
+  field: AnyField;
+  label: ReactNode;
+  options: readonly Option[];
+  placeholder?: string;
+  hint?: ReactNode;
+  className?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'defaultValue' | 'form'>) {
+  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hintId(field, hint) });
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={field.id}>{label}</label>
+      <select key={key} {...props} {...attributes}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * Checkboxes (several values) or radio buttons (one) in a fieldset whose legend names the group; the
+ * group's errors are named by the fieldset's aria-describedby.
+ */
+export function ChoiceGroup({
+  field,
+  legend,
+  type,
+  options,
+  hint,
+  className = 'field',
+  optionsClassName = 'checkbox-group',
+  optionClassName,
+  legendClassName = 'label-text',
+}: {
+  field: AnyField;
+  legend: ReactNode;
+  type: 'checkbox' | 'radio';
+  options: readonly Option[];
+  hint?: ReactNode;
+  className?: string;
+  optionsClassName?: string;
+  optionClassName?: string;
+  legendClassName?: string;
+}) {
+  const inputs = getCollectionProps(field, { type, options: options.map((o) => o.value) });
+  const describedBy = [field.errors ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(' ');
+  return (
+    <fieldset className={className} aria-describedby={describedBy || undefined}>
+      <legend className={legendClassName || undefined}>{legend}</legend>
+      <div className={optionsClassName}>
+        {inputs.map(({ key, ...props }, index) => {
+          const option = options[index];
+          if (!option) return null;
+          return (
+            <label key={key} className={optionClassName}>
+              <input {...props} />
+              {option.hint ? (
+                <span>
+                  <strong>{option.label}</strong>
+                  <span className="small muted">{option.hint}</span>
+                </span>
+              ) : (
+                option.label
+              )}
+            </label>
+          );
+        })}
+      </div>
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/**
+ * The trap for form-filling bots on public forms (ARCHITECTURE §8): a text field people never see or
+ * reach (off-screen, out of the tab order, hidden from assistive technology). The schemas refuse a filled
+ * one (`honeypotField`); the form then shows only the generic `refusal`, never why.
+ */
+export function Honeypot({ field, refusal }: { field?: AnyField; refusal: string }) {
+  return (
+    <>
+      <input className="hp-field" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" defaultValue="" />
+      {field?.errors ? (
+        <p className="form-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The honeypot's field name: a word bots fill in (app/schemas/fields.ts `honeypotField`). */
+export const HONEYPOT_NAME = 'website';
+
+/** A submit button that says it is working while its own submission is under way. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  className = 'button',
+  name,
+  value,
+  disabled,
+}: {
+  busy: boolean;
+  label: ReactNode;
+  busyLabel?: ReactNode;
+  className?: string;
+  name?: string;
+  value?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="submit" name={name} value={value} className={className} disabled={busy || disabled}>
+      {busy && busyLabel ? busyLabel : label}
+    </button>
+  );
+}
