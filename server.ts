@@ -1,5 +1,6 @@
+import { fork } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
@@ -14,6 +15,18 @@ import { createApp, createHttpServer } from './server/app';
 
 const isDev = process.argv.includes('--dev');
 
+/** Runs build/seed.js (beside this file) and waits for it; its output goes to this process's log. */
+function seedInChildProcess(): Promise<void> {
+  const script = fileURLToPath(new URL('./seed.js', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = fork(script, [], { stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the demo seed failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
 async function main() {
   const started = Date.now();
   let config: AppConfig;
@@ -27,7 +40,8 @@ async function main() {
     throw error;
   }
 
-  const database = await startDatabase(config);
+  // In production the demo seed runs in a child process (build/seed.js): its memory leaves with it.
+  const database = await startDatabase(config, console.log, { seedElsewhere: isDev ? undefined : seedInChildProcess });
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const before: express.RequestHandler[] = [];
   if (isDev) {

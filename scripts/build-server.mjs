@@ -1,9 +1,10 @@
-// Compiles server.ts (and what it imports from app/ and db/) to build/server.js; packages stay external.
+// Compiles server.ts (and what it imports from app/ and db/) to build/server.js, and the demo seed the server
+// runs as a child process on a first start to build/seed.js; packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server.ts'],
-  outfile: 'build/server.js',
+  entryPoints: { server: 'server.ts', seed: 'db/seed/seed-process.ts' },
+  outdir: 'build',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -14,4 +15,4 @@ await build({
   alias: { '~': './app', '~db': './db' },
   loader: { '.json': 'json' },
 });
-console.log('built build/server.js');
+console.log('built build/server.js and build/seed.js');

@@ -26,15 +26,32 @@ export function logSeedResult(result: SeedResult, log: Log = console.log): void 
  * the embedded database gets the demo data on its first start unless SEED=none; PostgreSQL only with SEED=demo.
  * ADMIN_EMAIL/ADMIN_PASSWORD are applied on every start.
  */
-export async function startDatabase(config: AppConfig, log: Log = console.log): Promise<DatabaseHandle> {
-  const handle = await openConfiguredDatabase(config);
+export async function startDatabase(
+  config: AppConfig,
+  log: Log = console.log,
+  options: {
+    /**
+     * Seeds in another process (the server's build/seed.js) instead of this one. The database is closed
+     * meanwhile, since an embedded database has one owner at a time, and opened again afterwards.
+     */
+    seedElsewhere?: () => Promise<void>;
+  } = {},
+): Promise<DatabaseHandle> {
+  let handle = await openConfiguredDatabase(config);
   setDatabase(handle);
   await handle.migrate();
 
   const admin = configuredAdmin(config);
   const seedMode = config.SEED ?? (handle.driver === 'pglite' ? 'demo' : 'none');
   if (seedMode === 'demo' && (await isEmpty(handle.db))) {
-    logSeedResult(await seedDemo(handle.db, { admin }), log);
+    if (options.seedElsewhere) {
+      await handle.close();
+      await options.seedElsewhere();
+      handle = await openConfiguredDatabase(config);
+      setDatabase(handle);
+    } else {
+      logSeedResult(await seedDemo(handle.db, { admin }), log);
+    }
   } else if (admin) {
     const { created } = await ensureAdmin(admin.email, admin.password, handle.db);
     log(`Admin ${admin.email} ${created ? 'created' : 'updated'}.`);

@@ -1,0 +1,17 @@
+// The demo seed as a process of its own (build/seed.js), started by the server on a first start that
+// needs the demo data. Generating the pictures and hashing passwords raises the memory high-water mark
+// (sharp's buffers, and with PGlite the WASM heap, which never shrinks); in a child that exits, none of it
+// stays with the server for its lifetime (issue 8: RSS after load).
+import { getConfig } from '~/env.server';
+import { setDatabase } from '~db/client';
+import { seedDemo } from './demo';
+import { configuredAdmin, logSeedResult, openConfiguredDatabase } from './startup';
+
+const config = getConfig();
+const handle = await openConfiguredDatabase(config);
+setDatabase(handle);
+try {
+  logSeedResult(await seedDemo(handle.db, { admin: configuredAdmin(config) }));
+} finally {
+  await handle.close();
+}
