@@ -44,13 +44,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   let client: PGlite;
+  const pgliteOptions = { startParams: PGLITE_START_PARAMS };
   if (options.dataDir) {
     const dir = path.join(path.resolve(options.dataDir), 'pglite');
     // PGlite only creates the last path segment itself.
     fs.mkdirSync(path.dirname(dir), { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, pgliteOptions);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(pgliteOptions);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -60,6 +61,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: () => client.close(),
   };
 }
+
+/**
+ * The embedded database has one user, this process, and its memory is WASM heap that never shrinks: a 32 MB
+ * buffer pool (PostgreSQL's default is 128 MB; the demo data is a few MB) and room for 10 backends keep the
+ * server's resident memory about 100 MB lower (issue 8).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=10'];
 
 // One instance per process. The Remix server bundle and server.ts each carry a copy of this
 // module, so the instance lives on globalThis rather than in a module variable.

@@ -2,8 +2,8 @@ import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_BANNER_STORAGE_KEY, emailBannerDismissCookie } from '~/lib/email-banner';
-import { ErrorList } from './forms';
-import { OtpInput } from './otp-input';
+import { ErrorList } from '~/components/forms/messages';
+import { OtpInput } from '~/components/forms/otp-input';
 import { useRootData } from '~/lib/root-data';
 
 /** What POST /email-verification answers when it does not redirect (messages already translated). */

@@ -2,7 +2,9 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { emailCodeFormSchema, resendVerificationSchema } from '~/schemas/auth';
-import { FormErrors, OtpField, useSchemaForm } from './forms';
+import { OtpField } from '~/components/forms/fields';
+import { FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { useHydrated } from './hydrated';
 import { useCountdown } from './use-countdown';
 

@@ -2,7 +2,7 @@ import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { CITY_CODES } from '~/lib/cities';
 import { LANGUAGE_CODES } from '~/lib/languages';
-import { ChoiceGroup, Field, SelectField, TextareaField } from './forms';
+import { ChoiceGroup, Field, SelectField, TextareaField } from '~/components/forms/fields';
 
 /**
  * The four fields only guides have (city, service languages, daily price, introduction), used by

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ErrorList, FormErrors, useSchemaForm } from '~/components/forms';
+import { ErrorList, FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { useHydrated } from '~/components/hydrated';
-import { OtpInput } from '~/components/otp-input';
+import { OtpInput } from '~/components/forms/otp-input';
 import { useCountdown } from '~/components/use-countdown';
 import { confirmEmailChangeSchema } from '~/schemas/auth';
 

@@ -2,7 +2,9 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { BIO_MAX, profileSchemaFor } from '~/schemas/profile';
-import { Field, FormErrors, SubmitButton, TextareaField, useSchemaForm } from '~/components/forms';
+import { Field, SubmitButton, TextareaField } from '~/components/forms/fields';
+import { FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { GuideProfileFields } from '~/components/guide-profile-fields';
 import type { ProfileUser } from './types';
 

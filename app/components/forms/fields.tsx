@@ -1,97 +1,21 @@
-import {
-  getCollectionProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type FormMetadata,
-  type Submission,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { translateMessage } from '~/lib/messages';
+import { PasswordInput } from '../password-input';
+import { ErrorList } from './messages';
 import { OtpInput } from './otp-input';
-import { PasswordInput } from './password-input';
 
 /**
- * The form kit (issue 8): every form's fields, hints and error lists are written here once, over conform.
- * A field renders its label, control, hint and errors with the ids wired for screen readers
- * (aria-invalid, aria-describedby naming the error and the hint). Messages are i18n keys (the schemas'
- * validation.* keys, checked in the browser too) or text the server already translated; `useMessages`
- * is the one place that turns them into words.
+ * The form kit (issue 8): every form's fields, hints and error lists are written here once, over conform
+ * (the form itself: ./use-schema-form; messages: ./messages). A field renders its label, control, hint and
+ * errors with the ids wired for screen readers (aria-invalid, aria-describedby naming the error and the hint).
  */
 
 // Each form types its own fields; the kit only reads a field's metadata.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;
 
-/** Turns a list of messages (keys or translated text) into one line in the reader's language. */
-export function useMessages() {
-  const { t } = useTranslation();
-  return (messages?: string[] | null) => (messages ?? []).map((m) => translateMessage(t, m)).join(' ');
-}
-
-/**
- * A conform form checked with the same zod schema as the server: the browser's own constraints with JS
- * off, the schema on submit with JS on (then again on every input once shown, never on blur: an error
- * appearing as a field loses focus moves the button under a pressing finger).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound for a form's fields
-export function useSchemaForm<Fields extends Record<string, any>>({
-  id,
-  schema,
-  lastResult,
-  defaultValue,
-  validate,
-}: {
-  id: string;
-  schema: z.ZodType;
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue?: Partial<Record<keyof Fields, unknown>>;
-  /** Picks the schema per submission (e.g. by intent); defaults to `schema`. */
-  validate?: (formData: FormData) => z.ZodType;
-}) {
-  return useForm<Fields>({
-    id,
-    lastResult: lastResult ?? undefined,
-    // conform's defaultValue is typed from the schema's input; the forms pass their display values.
-    defaultValue: defaultValue as never,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: validate ? validate(formData) : schema }) as unknown as Submission<Fields>,
-  });
-}
-
 /** The ids a control's aria-describedby names beyond its errors (conform adds the error id itself). */
 const hintId = (field: AnyField, hint: ReactNode) => (hint ? field.descriptionId : undefined);
-
-/** A field's errors, under the control, named by its aria-describedby. */
-export function ErrorList({ id, errors, alert = false }: { id?: string; errors?: string[] | null; alert?: boolean }) {
-  const messages = useMessages();
-  if (!errors?.length) return null;
-  return (
-    <p className="field-error" id={id} role={alert ? 'alert' : undefined}>
-      {messages(errors)}
-    </p>
-  );
-}
-
-/** Errors about the whole form (a refused login, a failed save), announced as they appear. */
-export function FormErrors({ form }: { form: Pick<FormMetadata, 'errors' | 'errorId'> }) {
-  const messages = useMessages();
-  if (!form.errors?.length) return null;
-  return (
-    <p className="form-error" id={form.errorId} role="alert">
-      {messages(form.errors)}
-    </p>
-  );
-}
 
 function Hint({ field, hint }: { field: AnyField; hint: ReactNode }) {
   if (!hint) return null;

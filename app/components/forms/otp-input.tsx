@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from './hydrated';
+import { useHydrated } from '../hydrated';
 
 /** Every emailed code is six digits (SPEC §5). */
 export const CODE_LENGTH = 6;
