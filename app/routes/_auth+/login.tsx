@@ -4,7 +4,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { EmailCodeForm } from '~/components/email-code-form';
-import { ErrorList, Field, FormErrors, Honeypot, SubmitButton, useSchemaForm } from '~/components/forms';
+import { Field, Honeypot, SubmitButton } from '~/components/forms/fields';
+import { ErrorList, FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { clientIp, getSession, requireAnonymous, sessionCookieHeader } from '~/http/auth.server';

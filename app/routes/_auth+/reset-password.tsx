@@ -4,7 +4,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Field, FormErrors, OtpField, SubmitButton, useSchemaForm } from '~/components/forms';
+import { Field, OtpField, SubmitButton } from '~/components/forms/fields';
+import { FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { clearSessionCookieHeader, clientIp } from '~/http/auth.server';
