@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema';
 
 /** Both drivers expose the same drizzle query API; services only see this type. */
@@ -29,8 +24,17 @@ export interface DatabaseOptions {
 
 const MIGRATIONS_DIR = path.resolve('db/migrations');
 
+/**
+ * Each driver is loaded only when it is used (the other one's module costs resident memory for nothing;
+ * the Remix server bundle, which carries a copy of this module, never opens a database at all).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection that the server drops (restart, admin termination) must not crash the process;
     // the pool replaces it on the next query.
@@ -43,8 +47,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
-  const pgliteOptions = { startParams: PGLITE_START_PARAMS };
+  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] };
   if (options.dataDir) {
     const dir = path.join(path.resolve(options.dataDir), 'pglite');
     // PGlite only creates the last path segment itself.
@@ -67,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * buffer pool (PostgreSQL's default is 128 MB; the demo data is a few MB) and room for 10 backends keep the
  * server's resident memory about 100 MB lower (issue 8).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=10'];
+const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB', '-c', 'max_connections=10'];
 
 // One instance per process. The Remix server bundle and server.ts each carry a copy of this
 // module, so the instance lives on globalThis rather than in a module variable.

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { getDb, type Database } from '~db/client';
 import { outboxEmails } from '~db/schema';
 import { getConfig } from '~/env.server';
@@ -17,9 +17,11 @@ export interface Mail {
 const TRANSPORT_KEY = Symbol.for('lvyou.mail-transport');
 type WithTransport = typeof globalThis & { [TRANSPORT_KEY]?: { url: string; transport: Transporter } };
 
-function smtpTransport(url: string): Transporter {
+/** nodemailer is loaded with the first mail, and only when SMTP_URL is set. */
+async function smtpTransport(url: string): Promise<Transporter> {
   const g = globalThis as WithTransport;
   if (g[TRANSPORT_KEY]?.url !== url) {
+    const { default: nodemailer } = await import('nodemailer');
     g[TRANSPORT_KEY] = { url, transport: nodemailer.createTransport(url) };
   }
   return g[TRANSPORT_KEY]!.transport;
@@ -28,7 +30,7 @@ function smtpTransport(url: string): Transporter {
 export async function sendMail(mail: Mail, db: Database = getDb()): Promise<void> {
   const config = getConfig();
   if (config.SMTP_URL) {
-    await smtpTransport(config.SMTP_URL).sendMail({ from: config.MAIL_FROM, ...mail });
+    await (await smtpTransport(config.SMTP_URL)).sendMail({ from: config.MAIL_FROM, ...mail });
     return;
   }
   await db.insert(outboxEmails).values(mail);
