@@ -28,6 +28,9 @@ function Hint({ field, hint }: { field: AnyField; hint: ReactNode }) {
 
 type InputType = 'text' | 'email' | 'password' | 'number' | 'tel' | 'url' | 'search' | 'date';
 
+/** Addresses are typed as they are: no capital first letter, no spelling marks. */
+const EMAIL_INPUT = { autoCapitalize: 'none', spellCheck: false } as const;
+
 /** A labelled single-line input; `type="password"` adds the show/hide toggle. */
 export function Field({
   field,
@@ -57,7 +60,7 @@ export function Field({
       {type === 'password' ? (
         <PasswordInput key={key} {...props} {...attributes} />
       ) : (
-        <input key={key} {...props} {...attributes} />
+        <input key={key} {...props} {...(type === 'email' ? EMAIL_INPUT : null)} {...attributes} />
       )}
       <Hint field={field} hint={hint} />
       {errorsAt ? null : <ErrorList id={field.errorId} errors={field.errors} alert={alert} />}

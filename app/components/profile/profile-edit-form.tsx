@@ -57,8 +57,6 @@ export function ProfileEditForm({ user, lastResult }: { user: ProfileUser; lastR
           label={t('profile.fields.email')}
           hint={t('profile.fields.emailHint')}
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
         />
         <TextareaField field={fields.bio} label={t('profile.fields.bio')} hint={t('profile.fields.bioHint')} rows={4} maxLength={BIO_MAX} />
 

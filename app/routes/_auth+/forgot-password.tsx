@@ -74,8 +74,6 @@ export default function ForgotPassword() {
             type="email"
             label={t('auth.forgot.email')}
             autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
           />
           <Honeypot field={fields.website} refusal={t('auth.forgot.failed')} />
           <FormErrors form={form} />

@@ -132,8 +132,6 @@ function LoginForm({ redirectTo, result }: { redirectTo: string; result?: Submis
             label={t('auth.login.email')}
             errorsAt={sharedErrors}
             autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
           />
           <Field
             field={fields.password}

@@ -121,8 +121,6 @@ export default function Register() {
             type="email"
             label={t('auth.register.email')}
             autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
           />
           <Field
             field={fields.password}
