@@ -12,6 +12,12 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'pg';
   /** Applies the committed drizzle-kit migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` runs after each committed transaction that notified it. `onLost` runs if
+   * the listening connection ends (PostgreSQL restart): notifications may have been missed from then on.
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       driver: 'pg',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      // A connection of its own: a pooled one would be handed to queries and lose the LISTEN.
+      listen: async (channel, onNotify, onLost) => {
+        const client = new pg.Client({ connectionString: options.url });
+        let stopped = false;
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        client.on('error', (error) => console.error(`postgres listen ${channel}: connection lost:`, error.message));
+        client.on('end', () => {
+          if (!stopped) onLost?.();
+        });
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+        return async () => {
+          stopped = true;
+          await client.end().catch(() => undefined);
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -67,6 +91,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
