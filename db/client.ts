@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -29,6 +30,12 @@ export interface DatabaseOptions {
 
 const MIGRATIONS_DIR = path.resolve('db/migrations');
 
+/**
+ * Extensions the migrations create (CREATE EXTENSION): PGlite ships them separately and must be told at open.
+ * Every embedded database opens here (server, seed script, tests), so this is the one place to list them.
+ */
+const PGLITE_OPTIONS = { extensions: { pg_trgm } };
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -48,9 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const dir = path.join(path.resolve(options.dataDir), 'pglite');
     // PGlite only creates the last path segment itself.
     fs.mkdirSync(path.dirname(dir), { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

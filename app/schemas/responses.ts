@@ -33,7 +33,7 @@ export const publicUserSchema = z.object({
   avatar: z.string().nullable().describe('URL of the 100×100 webp avatar, or null for the default picture'),
   locale: z.enum(['zh-TW', 'en', 'ja']),
   status: z.enum(['active', 'inactive', 'suspended']),
-  guideStatus: z.enum(['pending', 'approved', 'rejected', 'suspended']).nullable(),
+  guideStatus: z.enum(['active', 'suspended']).nullable(),
   isEmailVerified: z.boolean(),
   isIdVerified: z.boolean(),
   isVerified: z.boolean(),
