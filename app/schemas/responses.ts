@@ -30,6 +30,10 @@ export const publicUserSchema = z.object({
   language: z.array(z.string()).nullable(),
   price: z.int().nullable(),
   description: z.string().nullable(),
+  headline: z.string().nullable().describe("A guide's one-line headline (中文)"),
+  localized: z
+    .record(z.enum(['en', 'ja']), z.object({ headline: z.string().optional(), description: z.string().optional() }))
+    .describe("A guide's headline and description in English and Japanese"),
   avatar: z.string().nullable().describe('URL of the 100×100 webp avatar, or null for the default picture'),
   locale: z.enum(['zh-TW', 'en', 'ja']),
   status: z.enum(['active', 'inactive', 'suspended']),

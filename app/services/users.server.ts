@@ -38,6 +38,8 @@ export function toPublicUser(user: UserRow) {
     language: user.language,
     price: user.price,
     description: user.description,
+    headline: user.headline,
+    localized: user.localized,
     avatar: blobUrl(user.avatarKey),
     locale: user.locale,
     status: user.status,
