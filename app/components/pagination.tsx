@@ -7,19 +7,22 @@ export function PaginationNav({
   totalPages,
   basePath,
   params,
+  pageParam = 'page',
 }: {
   page: number;
   totalPages: number;
   basePath: string;
   /** Other search parameters the links keep (filters, sort); `page` is set per link. */
   params?: URLSearchParams;
+  /** The search parameter that carries the page number. */
+  pageParam?: string;
 }) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   const href = (p: number) => {
     const q = new URLSearchParams(params);
-    q.delete('page');
-    if (p !== 1) q.set('page', String(p));
+    q.delete(pageParam);
+    if (p !== 1) q.set(pageParam, String(p));
     const s = q.toString();
     return s ? `${basePath}?${s}` : basePath;
   };
