@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { AppError } from '~/services/errors.server';
-import { getGuideDetail, guideCoverage, listFeaturedGuides, listGuides } from '~/services/guides.server';
+import { guideSearchSchema, type GuideSearchInput } from '~/schemas/guide-search';
+import { getGuideDetail, guideCoverage, listFeaturedGuides } from '~/services/guides.server';
+import { searchGuides } from '~/services/search.server';
+
+const listGuides = (input: GuideSearchInput = {}) => searchGuides(guideSearchSchema.parse(input));
 import {
   createAvatar,
   createCompletedOrder,
@@ -46,8 +50,8 @@ describe(`guides service (${testDriver})`, () => {
       });
       ids[`g${i + 1}`] = g.id;
     }
-    // Not public: pending approval, blocked, archived, suspended account, and a traveler.
-    ids.pending = (await createGuide({ name: '待審導遊', guideStatus: 'pending' })).id;
+    // Not public: email not verified, blocked, archived, suspended account, and a traveler.
+    ids.pending = (await createGuide({ name: '待審導遊', isEmailVerified: false })).id;
     ids.blocked = (await createGuide({ name: '封鎖導遊', blockedAt: new Date() })).id;
     ids.archived = (await createGuide({ name: '封存導遊', deletedAt: new Date() })).id;
     ids.suspended = (await createGuide({ name: '停權導遊', status: 'suspended' })).id;
@@ -91,9 +95,9 @@ describe(`guides service (${testDriver})`, () => {
     expect(byName.get('導遊 04')).toMatchObject({ averageRating: null, reviewCount: 0 });
   });
 
-  it('clamps the page size to 1..100', async () => {
+  it('clamps the page size to 100 and refuses 0', async () => {
     expect((await listGuides({ limit: 1000 })).pagination.limit).toBe(100);
-    expect((await listGuides({ limit: 0 })).pagination.limit).toBe(1);
+    expect(guideSearchSchema.safeParse({ limit: 0 }).success).toBe(false);
   });
 
   it('features the best-rated reviewed guides', async () => {
@@ -113,6 +117,7 @@ describe(`guides service (${testDriver})`, () => {
     const avatarGuide = await createGuide({ name: '有頭像', avatarKey: await createAvatar(200) });
 
     const detail = await getGuideDetail(guideId);
+    expect(detail.ratingDistribution).toEqual([{ stars: 5, count: 1 }, { stars: 4, count: 1 }, { stars: 3, count: 0 }, { stars: 2, count: 0 }, { stars: 1, count: 0 }]);
     expect(detail.guide).toMatchObject({ name: '導遊 01', averageRating: 4.5, reviewCount: 2 });
     expect(detail.photos).toEqual([{ id: approved.id, url: `/uploads/${approved.blobKey}.webp` }]);
     // The hidden 1-star review is left out; the review from 2 days ago comes before the one from 5 days ago.
