@@ -32,7 +32,10 @@ export const publicUserSchema = z.object({
   description: z.string().nullable(),
   headline: z.string().nullable().describe("A guide's one-line headline (中文)"),
   localized: z
-    .record(z.enum(['en', 'ja']), z.object({ headline: z.string().optional(), description: z.string().optional() }))
+    .object({
+      en: z.object({ headline: z.string().optional(), description: z.string().optional() }).optional(),
+      ja: z.object({ headline: z.string().optional(), description: z.string().optional() }).optional(),
+    })
     .describe("A guide's headline and description in English and Japanese"),
   avatar: z.string().nullable().describe('URL of the 100×100 webp avatar, or null for the default picture'),
   locale: z.enum(['zh-TW', 'en', 'ja']),

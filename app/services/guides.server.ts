@@ -57,8 +57,12 @@ export function openSlotCondition(from: string): SQL {
 
 /** The first day from today with an open slot, per guide row of `users` (a correlated subquery). */
 function nextAvailableSql(today: string) {
-  return sql<string | null>`(select min(${availabilitySlots.date}) from ${availabilitySlots}
-    where ${availabilitySlots.guideId} = ${users.id} and ${openSlotCondition(today)})`;
+  // Written out with aliases: in a one-table select drizzle leaves column names unqualified, and inside this
+  // subquery an unqualified "id" would be the slot's.
+  return sql<string | null>`(select min(s.date) from availability_slots s
+    where s.guide_id = "users"."id" and s.available and s.date >= ${today}
+    and not exists (select 1 from orders o where o.guide_id = s.guide_id and o.date = s.date and o.time_slot = s.time_slot
+      and o.status in ('pending', 'confirmed') and o.deleted_at is null))`;
 }
 
 export function guideCardColumns(today = todayInTaipei()) {
