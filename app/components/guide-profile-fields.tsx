@@ -16,13 +16,24 @@ interface GuideFieldSet {
   description: FieldMetadata<any, any, string[]>;
 }
 
+/** The optional headline and the English and Japanese texts (the profile form; registration asks for them later). */
+interface TranslationFieldSet {
+  headline: FieldMetadata<any, any, string[]>;
+  headlineEn: FieldMetadata<any, any, string[]>;
+  headlineJa: FieldMetadata<any, any, string[]>;
+  descriptionEn: FieldMetadata<any, any, string[]>;
+  descriptionJa: FieldMetadata<any, any, string[]>;
+}
+
 export function GuideProfileFields({
   fields,
   legend,
   className,
   renderError,
+  translations,
 }: {
   fields: GuideFieldSet;
+  translations?: TranslationFieldSet;
   legend: string;
   className?: string;
   renderError: (field: { errors?: string[]; errorId: string }) => ReactNode;
@@ -84,6 +95,40 @@ export function GuideProfileFields({
         </p>
         {renderError(fields.description)}
       </div>
+      {translations && (
+        <>
+          <div className="field">
+            <label htmlFor={translations.headline.id}>{t('search.profileFields.headline')}</label>
+            <input {...getInputProps(translations.headline, { type: 'text' })} key={translations.headline.key} maxLength={80} />
+            {renderError(translations.headline)}
+          </div>
+          <fieldset className="field translation-fields" aria-describedby="guide-translations-hint">
+            <legend className="label-text">{t('search.profileFields.translations')}</legend>
+            <p className="field-hint" id="guide-translations-hint">
+              {t('search.profileFields.translationsHint')}
+            </p>
+            {(['En', 'Ja'] as const).map((suffix) => {
+              const headline = translations[`headline${suffix}`];
+              const description = translations[`description${suffix}`];
+              const lang = suffix === 'En' ? 'en' : 'ja';
+              return (
+                <div key={suffix} className="translation-group">
+                  <div className="field">
+                    <label htmlFor={headline.id}>{t(`search.profileFields.headline${suffix}`)}</label>
+                    <input {...getInputProps(headline, { type: 'text' })} key={headline.key} lang={lang} maxLength={80} />
+                    {renderError(headline)}
+                  </div>
+                  <div className="field">
+                    <label htmlFor={description.id}>{t(`search.profileFields.description${suffix}`)}</label>
+                    <textarea {...getTextareaProps(description)} key={description.key} lang={lang} rows={4} />
+                    {renderError(description)}
+                  </div>
+                </div>
+              );
+            })}
+          </fieldset>
+        </>
+      )}
     </fieldset>
   );
 }

@@ -26,6 +26,11 @@ interface ProfileFields {
   language: string[];
   price: string;
   description: string;
+  headline: string;
+  headlineEn: string;
+  headlineJa: string;
+  descriptionEn: string;
+  descriptionJa: string;
 }
 
 /**
@@ -49,6 +54,11 @@ export function ProfileEditForm({ user, lastResult }: { user: ProfileUser; lastR
       language: user.language,
       price: user.price === null ? '' : String(user.price),
       description: user.description ?? '',
+      headline: user.headline ?? '',
+      headlineEn: user.localized?.en?.headline ?? '',
+      headlineJa: user.localized?.ja?.headline ?? '',
+      descriptionEn: user.localized?.en?.description ?? '',
+      descriptionJa: user.localized?.ja?.description ?? '',
     },
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
@@ -122,6 +132,7 @@ export function ProfileEditForm({ user, lastResult }: { user: ProfileUser; lastR
             legend={t('profile.fields.guideSection')}
             className="profile-guide-fields"
             renderError={error}
+            translations={fields}
           />
         )}
 
