@@ -105,9 +105,9 @@ export default function GuideDetail() {
           <li>
             {guide.averageRating !== null ? (
               <>
-                <Stars rating={guide.averageRating} /> <strong>{guide.averageRating.toFixed(1)}</strong>{' '}
-                <a href="#reviews-title" className="muted">
-                  ({t('guides.reviewCount', { count: guide.reviewCount })})
+                <Stars rating={guide.averageRating} />{' '}
+                <a href="#reviews-title">
+                  {t('guide.averageRating', { rating: guide.averageRating.toFixed(1), count: guide.reviewCount })}
                 </a>
               </>
             ) : (
@@ -121,6 +121,7 @@ export default function GuideDetail() {
             <span className="muted">{t('guides.perDay')}</span>
           </p>
         )}
+        <p className="muted small">{t('guide.memberSince', { date: formatTaipeiDate(guide.registerDate, locale) })}</p>
         <div className="detail-actions">
           <Link to={`/booking/${guide.id}`} className="button" data-testid="book-link">
             {t('search.detail.book')}
@@ -169,11 +170,10 @@ export default function GuideDetail() {
             {guide.description}
           </p>
           {guide.writtenIn && (
-            <p className="muted small">
+            <small className="muted">
               <WrittenIn locale={guide.writtenIn} />
-            </p>
+            </small>
           )}
-          <p className="muted small">{t('guide.memberSince', { date: formatTaipeiDate(guide.registerDate, locale) })}</p>
         </section>
       )}
 
@@ -213,18 +213,22 @@ export default function GuideDetail() {
         <h2 id="reviews-title">{t('guide.reviews')}</h2>
         {guide.reviewCount > 0 && (
           <>
-            <h3 className="small">{t('search.detail.ratingDistribution')}</h3>
-            <ul className="rating-bars" data-testid="rating-distribution">
-              {ratingDistribution.map((d) => (
-                <li key={d.stars}>
-                  <span>{t('search.detail.starsRow', { stars: d.stars })}</span>
-                  <span className="rating-bar" aria-hidden="true">
-                    <span style={{ width: `${(d.count / maxCount) * 100}%` }} />
-                  </span>
-                  <span className="muted">{t('search.detail.starsCount', { count: d.count })}</span>
-                </li>
-              ))}
-            </ul>
+            <table className="rating-bars" data-testid="rating-distribution">
+              <caption>{t('search.detail.ratingDistribution')}</caption>
+              <tbody>
+                {ratingDistribution.map((d) => (
+                  <tr key={d.stars}>
+                    <th scope="row">{t('search.detail.starsRow', { stars: d.stars })}</th>
+                    <td className="rating-bar-cell" aria-hidden="true">
+                      <span className="rating-bar">
+                        <span style={{ width: `${(d.count / maxCount) * 100}%` }} />
+                      </span>
+                    </td>
+                    <td className="muted">{t('search.detail.starsCount', { count: d.count })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </>
         )}
         {reviews.length === 0 ? (
