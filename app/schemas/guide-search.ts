@@ -84,7 +84,7 @@ export const FILTER_KEYS = ['keyword', 'city', 'language', 'minPrice', 'maxPrice
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The search as URL parameters in a fixed order, defaults left out: the same search always writes the same link. */
-export function searchParamsOf(search: Partial<GuideSearch>, overrides: Partial<Record<string, string | number | undefined>> = {}): URLSearchParams {
+export function searchParamsOf(search: Partial<GuideSearch> | Partial<Record<string, unknown>>, overrides: Partial<Record<string, string | number | undefined>> = {}): URLSearchParams {
   const merged: Record<string, unknown> = { ...search, ...overrides };
   const params = new URLSearchParams();
   for (const key of [...FILTER_KEYS, 'sort', 'page', 'limit'] as const) {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CITY_CODES } from '~/lib/cities';
 import { LANGUAGE_CODES } from '~/lib/languages';
-import { GUIDE_SORTS, SEARCH_TIME_SLOTS } from '~/schemas/guide-search';
+import { GUIDE_SORTS, SEARCH_TIME_SLOTS, searchParamsOf } from '~/schemas/guide-search';
 
 /** With JS, results follow the form this long after the last change (SPEC §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -16,12 +16,23 @@ export type SearchFormValues = Partial<Record<string, string>>;
  * results update 300 ms after the last change (the URL is replaced, not pushed, while typing), and the keyword
  * box offers guide names and cities from GET /api/v1/guides/suggestions.
  */
-export function GuideSearchForm({ values, errors }: { values: SearchFormValues; errors: Partial<Record<string, string>> }) {
+export function GuideSearchForm({
+  values,
+  errors,
+  params,
+}: {
+  values: SearchFormValues;
+  errors: Partial<Record<string, string>>;
+  /** The loaded search as its canonical query string. */
+  params: string;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  // The search this form last sent: when it comes back, the fields already show it (and may have moved on).
+  const sent = useRef<string | null>(null);
   const suggestTimer = useRef<ReturnType<typeof setTimeout>>();
   const [suggestions, setSuggestions] = useState<{ id: string | number; value: string; label: string }[]>([]);
   const moreOpen = Boolean(values.minRating || values.date || values.timeSlot || errors.minRating || errors.date);
@@ -30,13 +41,13 @@ export function GuideSearchForm({ values, errors }: { values: SearchFormValues; 
   // cursor (the field being typed in keeps what is typed).
   useEffect(() => {
     const form = formRef.current;
-    if (!form) return;
+    if (!form || sent.current === params) return;
     for (const element of Array.from(form.elements)) {
       if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
       if (!element.name || element.type === 'hidden' || element === document.activeElement) continue;
       element.value = values[element.name] ?? (element.name === 'sort' ? 'newest' : '');
     }
-  }, [values]);
+  }, [values, params]);
 
   useEffect(
     () => () => {
@@ -46,11 +57,21 @@ export function GuideSearchForm({ values, errors }: { values: SearchFormValues; 
     [],
   );
 
+  /** The form's values without the empty ones, in the canonical order (the same search, the same link). */
+  const currentParams = () => {
+    const raw: Record<string, string> = {};
+    for (const [key, value] of new FormData(formRef.current!)) if (typeof value === 'string' && value.trim()) raw[key] = value;
+    return searchParamsOf(raw);
+  };
+  const send = (replace: boolean) => {
+    clearTimeout(timer.current);
+    const query = currentParams();
+    sent.current = query.toString();
+    submit(query, { method: 'get', action: '/guides', replace, preventScrollReset: true });
+  };
   const scheduleSubmit = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
-    }, SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => send(true), SEARCH_DEBOUNCE_MS);
   };
 
   const loadSuggestions = (query: string) => {
@@ -95,7 +116,10 @@ export function GuideSearchForm({ values, errors }: { values: SearchFormValues; 
       aria-label={t('search.form.label')}
       className="search-form"
       onChange={scheduleSubmit}
-      onSubmit={() => clearTimeout(timer.current)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(false);
+      }}
     >
       <div className="field search-keyword">
         <label htmlFor="search-keyword">{t('search.form.keyword')}</label>

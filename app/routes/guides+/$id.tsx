@@ -94,6 +94,7 @@ export default function GuideDetail() {
           </p>
         )}
         <ul className="detail-facts">
+          <li className="muted">{t('guide.memberSince', { date: formatTaipeiDate(guide.registerDate, locale) })}</li>
           {guide.city && (
             <li>
               <span className="label">{t('guides.city')}</span> {t(`cities.${guide.city}`)}
@@ -115,14 +116,13 @@ export default function GuideDetail() {
             )}
           </li>
         </ul>
-        {guide.price !== null && (
-          <p className="detail-price">
-            <strong>{formatNtd(guide.price, locale)}</strong>
-            <span className="muted">{t('guides.perDay')}</span>
-          </p>
-        )}
-        <p className="muted small">{t('guide.memberSince', { date: formatTaipeiDate(guide.registerDate, locale) })}</p>
         <div className="detail-actions">
+          {guide.price !== null && (
+            <p className="detail-price">
+              <strong>{formatNtd(guide.price, locale)}</strong>
+              <span className="muted">{t('guides.perDay')}</span>
+            </p>
+          )}
           <Link to={`/booking/${guide.id}`} className="button" data-testid="book-link">
             {t('search.detail.book')}
           </Link>

@@ -118,7 +118,7 @@ export default function GuideList() {
   return (
     <section aria-labelledby="guides-title" className="section search-page">
       <h1 id="guides-title">{t('guides.title')}</h1>
-      <GuideSearchForm values={values} errors={errors} />
+      <GuideSearchForm values={values} errors={errors} params={params} />
       {invalid.length > 0 && (
         <p className="notice-card" role="alert">
           {t('search.validation.invalidFilters')} {invalid.map((k) => t(`search.filterNames.${k}`, { defaultValue: k })).join(t('languages.separator'))}
