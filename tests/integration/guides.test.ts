@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb, type Database } from '~db/client';
+import { reviews } from '~db/schema';
+import { refreshGuideRating } from '~/services/ratings.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { AppError } from '~/services/errors.server';
 import { guideSearchSchema, type GuideSearchInput } from '~/schemas/guide-search';
@@ -126,5 +130,18 @@ describe(`guides service (${testDriver})`, () => {
 
     const withAvatar = await getGuideDetail(avatarGuide.id);
     expect(withAvatar.guide.avatarUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+  });
+
+  it('refreshGuideRating keeps the stored figures in step when a review is hidden', async () => {
+    const guide = await createGuide({ name: '評分導遊' });
+    const kept = await review(guide.id, 5);
+    const hidden = await review(guide.id, 1);
+    expect((await getGuideDetail(guide.id)).guide).toMatchObject({ averageRating: 3, reviewCount: 2 });
+    await getDb().transaction(async (tx) => {
+      await tx.update(reviews).set({ isHidden: true }).where(eq(reviews.id, hidden.id));
+      expect(await refreshGuideRating(tx as unknown as Database, guide.id)).toEqual({ average: 5, count: 1 });
+    });
+    expect((await getGuideDetail(guide.id)).guide).toMatchObject({ averageRating: 5, reviewCount: 1 });
+    expect(kept.rating).toBe(5);
   });
 });
