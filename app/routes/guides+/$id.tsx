@@ -151,8 +151,12 @@ export default function GuideDetail() {
                 <ul>
                   {day.slots.map((slot) => (
                     <li key={slot.id}>
-                      <Link className="chip" to={`/booking/${guide.id}?date=${day.date}&timeSlot=${slot.timeSlot}`}>
-                        {t('search.detail.slot', { timeSlot: t(`timeSlots.${slot.timeSlot}`), price: slot.price.toLocaleString(locale) })}
+                      <Link
+                        className="chip"
+                        to={`/booking/${guide.id}?date=${day.date}&timeSlot=${slot.timeSlot}`}
+                        aria-label={t('search.detail.slot', { timeSlot: t(`timeSlots.${slot.timeSlot}`), price: slot.price.toLocaleString(locale) })}
+                      >
+                        {t(`timeSlots.${slot.timeSlot}`)}
                       </Link>
                     </li>
                   ))}
