@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { availabilitySlots, orders, photos, reviews, users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
@@ -55,17 +55,27 @@ export function openSlotCondition(from: string): SQL {
   )!;
 }
 
-/** The first day from today with an open slot, per guide row of `users` (a correlated subquery). */
-function nextAvailableSql(today: string) {
-  // Written out with aliases: in a one-table select drizzle leaves column names unqualified, and inside this
-  // subquery an unqualified "id" would be the slot's.
-  return sql<string | null>`(select min(s.date) from availability_slots s
-    where s.guide_id = "users"."id" and s.available and s.date >= ${today}
-    and not exists (select 1 from orders o where o.guide_id = s.guide_id and o.date = s.date and o.time_slot = s.time_slot
-      and o.status in ('pending', 'confirmed') and o.deleted_at is null))`;
+/**
+ * The first day from today with an open slot, for the guides of one page: one query for the page's ids (not a
+ * subquery per row, which PostgreSQL would run for every row it sorts).
+ */
+async function nextAvailableDays(ids: number[], today: string, db: Database = getDb()): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ guideId: availabilitySlots.guideId, date: sql<string>`min(${availabilitySlots.date})` })
+    .from(availabilitySlots)
+    .where(and(inArray(availabilitySlots.guideId, ids), openSlotCondition(today)))
+    .groupBy(availabilitySlots.guideId);
+  return new Map(rows.map((r) => [r.guideId, String(r.date).slice(0, 10)]));
 }
 
-export function guideCardColumns(today = todayInTaipei()) {
+/** Cards for rows in their order, with each guide's next open day. */
+export async function toCards(rows: GuideCardRow[], locale: string): Promise<GuideCard[]> {
+  const next = await nextAvailableDays(rows.map((r) => r.id), todayInTaipei());
+  return rows.map((r) => toCard({ ...r, nextAvailable: next.get(r.id) ?? null }, locale));
+}
+
+export function guideCardColumns() {
   return {
     id: users.id,
     name: users.name,
@@ -79,7 +89,6 @@ export function guideCardColumns(today = todayInTaipei()) {
     averageRating: users.ratingAverage,
     reviewCount: users.ratingCount,
     isIdVerified: users.isIdVerified,
-    nextAvailable: nextAvailableSql(today),
   };
 }
 
@@ -96,10 +105,9 @@ export interface GuideCardRow {
   averageRating: number | null;
   reviewCount: number | null;
   isIdVerified: boolean;
-  nextAvailable: string | null;
 }
 
-export function toCard(row: GuideCardRow, locale: string): GuideCard {
+export function toCard(row: GuideCardRow & { nextAvailable: string | null }, locale: string): GuideCard {
   const { avatarKey, localized, headline, ...rest } = row;
   const text = localizedProfile({ headline, localized, description: null }, locale);
   return {
@@ -109,7 +117,6 @@ export function toCard(row: GuideCardRow, locale: string): GuideCard {
     avatarUrl: blobUrl(avatarKey),
     averageRating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
     reviewCount: row.reviewCount ?? 0,
-    nextAvailable: row.nextAvailable ? String(row.nextAvailable).slice(0, 10) : null,
   };
 }
 
@@ -125,7 +132,7 @@ export async function listFeaturedGuides(limit = 6, locale = 'zh-TW'): Promise<G
     .where(and(publishableGuide, gt(users.ratingCount, 0)))
     .orderBy(desc(weighted), desc(users.ratingCount), asc(users.id))
     .limit(limit);
-  return rows.map((r) => toCard(r, locale));
+  return toCards(rows, locale);
 }
 
 /** How many public guides there are and in how many cities (home page line). */
@@ -177,7 +184,7 @@ export async function getGuideDetail(id: number, options: { locale?: string; rev
   const locale = options.locale ?? 'zh-TW';
   const today = todayInTaipei();
   const [row] = await db
-    .select({ ...guideCardColumns(today), description: users.description, registerDate: users.registerDate })
+    .select({ ...guideCardColumns(), description: users.description, registerDate: users.registerDate })
     .from(users)
     .where(and(publishableGuide, eq(users.id, id)));
   if (!row) throw new AppError('GUIDE_NOT_FOUND');
@@ -187,7 +194,7 @@ export async function getGuideDetail(id: number, options: { locale?: string; rev
   const reviewPages = Math.max(1, Math.ceil(reviewCount / DETAIL_REVIEW_PAGE_SIZE));
   const reviewPage = Math.min(Math.max(1, Math.trunc(options.reviewPage ?? 1)), reviewPages);
   const reviewer = sql<string>`(select name from users r where r.id = ${reviews.reviewerId})`;
-  const [photoRows, reviewRows, distributionRows, slotRows] = await Promise.all([
+  const [photoRows, reviewRows, distributionRows, slotRows, nextDays] = await Promise.all([
     db
       .select({ id: photos.id, blobKey: photos.blobKey })
       .from(photos)
@@ -222,6 +229,7 @@ export async function getGuideDetail(id: number, options: { locale?: string; rev
         ),
       )
       .orderBy(asc(availabilitySlots.date), sql`array_position(array['morning','afternoon','evening'], ${availabilitySlots.timeSlot}::text)`),
+    nextAvailableDays([id], today, db),
   ]);
 
   const distribution = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: distributionRows.find((d) => d.rating === stars)?.n ?? 0 }));
@@ -235,7 +243,7 @@ export async function getGuideDetail(id: number, options: { locale?: string; rev
   const text = localizedProfile({ headline: row.headline, description: row.description, localized: row.localized }, locale);
   return {
     guide: {
-      ...toCard(row, locale),
+      ...toCard({ ...row, nextAvailable: nextDays.get(id) ?? null }, locale),
       headline: text.headline,
       description: text.description,
       writtenIn: text.writtenIn,

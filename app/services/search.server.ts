@@ -6,7 +6,7 @@ import { todayInTaipei } from '~/lib/dates';
 import { containsPattern, normaliseSearchText, searchTerms } from '~/lib/search-text';
 import type { GuideSearch, Suggestion, SuggestionQuery } from '~/schemas/guide-search';
 import type { GuideCard } from '~/schemas/guide-card';
-import { guideCardColumns, openSlotCondition, paginate, publishableGuide, toCard, type Pagination } from './guides.server';
+import { guideCardColumns, openSlotCondition, paginate, publishableGuide, toCards, type Pagination } from './guides.server';
 
 /* Guide search (issue 9): one service for /guides and GET /api/v1/guides. */
 
@@ -72,7 +72,7 @@ export async function searchGuides(search: GuideSearch, options: { locale?: stri
     db.select({ total: count() }).from(users).where(where),
   ]);
   return {
-    guides: rows.map((r) => toCard(r, options.locale ?? 'zh-TW')),
+    guides: await toCards(rows, options.locale ?? 'zh-TW'),
     pagination: paginate(search.page, search.limit, totals?.total ?? 0),
   };
 }
