@@ -71,13 +71,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   let client: PGlite;
-  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] };
+  // Extensions the migrations create (CREATE EXTENSION): PGlite ships them separately and must be told at
+  // open. Every embedded database opens here (server, seed, tests), so this is the one place to list them.
+  const pgliteOptions = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] };
   if (options.dataDir) {
     const dir = path.join(path.resolve(options.dataDir), 'pglite');
     // PGlite only creates the last path segment itself.

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -28,7 +29,8 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const USER_TYPES = ['traveler', 'guide', 'admin'] as const;
 export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
-export const GUIDE_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+/** A guide's standing set by an admin (issue 9): listed while active; suspended guides are hidden. */
+export const GUIDE_STATUSES = ['active', 'suspended'] as const;
 export const TIME_SLOTS = ['morning', 'afternoon', 'evening'] as const;
 export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'refunded'] as const;
 export const REVIEW_ROLES = ['traveler', 'guide'] as const;
@@ -36,6 +38,8 @@ export const PHOTO_STATUSES = ['pending_review', 'approved', 'rejected'] as cons
 export const ID_VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const TERMS_KINDS = ['terms', 'privacy', 'booking'] as const;
 export const LOCALES = ['zh-TW', 'en', 'ja'] as const;
+/** Locales a guide may add a translation of the profile in (zh-TW is the `description`/`headline` columns). */
+export type LocalizedProfile = Partial<Record<'en' | 'ja', { headline?: string; description?: string }>>;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -55,6 +59,17 @@ export const users = pgTable(
     language: text('language').array().notNull().default(sql`'{}'::text[]`),
     price: integer('price'),
     description: text('description'),
+    // A guide's one-line headline in zh-TW (the language `description` is written in).
+    headline: text('headline'),
+    // The guide's headline and description in the other interface languages (docs/decisions/002).
+    localized: jsonb('localized').$type<LocalizedProfile>().notNull().default(sql`'{}'::jsonb`),
+    // Normalised text keyword search matches (app/lib/search-text.ts), kept current by the services that write
+    // a guide's profile; a pg_trgm GIN index makes `like '%…%'` fast.
+    searchText: text('search_text'),
+    // Travelers' visible reviews of this guide: kept current by refreshGuideRating (app/services/ratings.server.ts)
+    // in the transaction that writes or hides a review, so lists never aggregate reviews per request.
+    ratingAverage: real('rating_average'),
+    ratingCount: integer('rating_count').notNull().default(0),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     // Interface language the person chose; mail to them is written in it.
     locale: text('locale', { enum: LOCALES }).notNull().default('zh-TW'),
@@ -76,6 +91,8 @@ export const users = pgTable(
     // Case-insensitive uniqueness: Foo@x.tw and foo@x.tw are the same account.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_type_city_idx').on(t.type, t.city),
+    index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    check('users_guide_status_check', sql`${t.guideStatus} is null or ${t.guideStatus} in ('active', 'suspended')`),
     check('users_type_check', inList('type', USER_TYPES)),
     check('users_status_check', inList('status', USER_STATUSES)),
     check('users_locale_check', inList('locale', LOCALES)),
@@ -205,6 +222,24 @@ export const favorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('favorites_user_target_unique').on(t.userId, t.targetType, t.targetId)],
+);
+
+/** A logged-in person's last searches on /guides (SPEC §4, §9: 20 kept, newest first, no duplicates). */
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    query: text('query').notNull().default(''),
+    filters: jsonb('filters').$type<Record<string, string | number>>().notNull().default(sql`'{}'::jsonb`),
+    // The canonical search string of query + filters: the same search twice is one entry (moved to the top).
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('search_history_user_key_unique').on(t.userId, t.key),
+    index('search_history_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const blobs = pgTable('blobs', {

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '~/lib/dates';
 import { formatNtd } from '~/lib/money';
 import type { GuideCard as GuideCardData } from '~/schemas/guide-card';
 import { Avatar } from './avatar';
@@ -32,6 +33,12 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
           <p className="guide-languages">
             <span className="label">{t('guides.languages')}</span> {languageList(guide.languages)}
           </p>
+          {guide.headline && (
+            <p className="guide-headline">
+              <span lang={guide.writtenIn ?? undefined}>{guide.headline}</span>
+              {guide.writtenIn && <WrittenIn locale={guide.writtenIn} />}
+            </p>
+          )}
           <p className="guide-rating">
             {guide.averageRating !== null ? (
               <>
@@ -41,6 +48,16 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
             ) : (
               <span className="muted">{t('guides.noReviews')}</span>
             )}
+          </p>
+          {guide.isIdVerified && (
+            <p className="badge badge-verified">
+              <CheckIcon /> {t('search.card.idVerified')}
+            </p>
+          )}
+          <p className={guide.nextAvailable ? 'guide-next' : 'guide-next muted'}>
+            {guide.nextAvailable
+              ? t('search.card.nextAvailable', { date: formatDay(guide.nextAvailable, i18n.language) })
+              : t('search.card.notBookable')}
           </p>
         </div>
         {guide.price !== null && (
@@ -59,6 +76,22 @@ function PinIcon() {
   return (
     <svg width="12" height="14" viewBox="0 0 12 14" aria-hidden="true" className="pin-icon">
       <path d="M6 0C2.7 0 0 2.5 0 5.6 0 9.8 6 14 6 14s6-4.2 6-8.4C12 2.5 9.3 0 6 0zm0 7.8a2.2 2.2 0 110-4.4 2.2 2.2 0 010 4.4z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** "written in 中文": the text shown is not in the reader's language. */
+export function WrittenIn({ locale }: { locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="written-in"> ({t('search.card.writtenIn', { language: t(`search.writtenIn.${locale}`) })})</span>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" className="check-icon">
+      <path d="M4.5 8.6 1.9 6l-.9.9 3.5 3.5L11 3.9l-.9-.9z" fill="currentColor" />
     </svg>
   );
 }

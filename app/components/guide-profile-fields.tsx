@@ -2,7 +2,7 @@ import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { CITY_CODES } from '~/lib/cities';
 import { LANGUAGE_CODES } from '~/lib/languages';
-import { ChoiceGroup, Field, SelectField, TextareaField } from '~/components/forms/fields';
+import { ChoiceGroup, Field, SelectField, TextareaField } from './forms/fields';
 
 /**
  * The four fields only guides have (city, service languages, daily price, introduction), used by
@@ -16,7 +16,26 @@ interface GuideFieldSet {
   description: FieldMetadata<any, any, string[]>;
 }
 
-export function GuideProfileFields({ fields, legend, className }: { fields: GuideFieldSet; legend: string; className?: string }) {
+/** The optional headline and the English and Japanese texts (the profile form; registration asks for them later). */
+interface TranslationFieldSet {
+  headline: FieldMetadata<any, any, string[]>;
+  headlineEn: FieldMetadata<any, any, string[]>;
+  headlineJa: FieldMetadata<any, any, string[]>;
+  descriptionEn: FieldMetadata<any, any, string[]>;
+  descriptionJa: FieldMetadata<any, any, string[]>;
+}
+
+export function GuideProfileFields({
+  fields,
+  translations,
+  legend,
+  className,
+}: {
+  fields: GuideFieldSet;
+  translations?: TranslationFieldSet;
+  legend: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className={className}>
@@ -35,6 +54,26 @@ export function GuideProfileFields({ fields, legend, className }: { fields: Guid
       />
       <Field field={fields.price} type="number" label={t('guideFields.price')} hint={t('guideFields.priceHint')} inputMode="numeric" step={1} />
       <TextareaField field={fields.description} label={t('guideFields.description')} hint={t('guideFields.descriptionHint')} rows={5} />
+      {translations && (
+        <>
+          <Field field={translations.headline} label={t('search.profileFields.headline')} maxLength={80} />
+          <fieldset className="field translation-fields" aria-describedby="guide-translations-hint">
+            <legend className="label-text">{t('search.profileFields.translations')}</legend>
+            <p className="field-hint" id="guide-translations-hint">
+              {t('search.profileFields.translationsHint')}
+            </p>
+            {(['En', 'Ja'] as const).map((suffix) => {
+              const lang = suffix === 'En' ? 'en' : 'ja';
+              return (
+                <div key={suffix} className="translation-group">
+                  <Field field={translations[`headline${suffix}`]} label={t(`search.profileFields.headline${suffix}`)} lang={lang} maxLength={80} />
+                  <TextareaField field={translations[`description${suffix}`]} label={t(`search.profileFields.description${suffix}`)} lang={lang} rows={4} />
+                </div>
+              );
+            })}
+          </fieldset>
+        </>
+      )}
     </fieldset>
   );
 }

@@ -2,10 +2,30 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 
 /** Page links as plain anchors (work without JS); shows a window of pages around the current one. */
-export function PaginationNav({ page, totalPages, basePath }: { page: number; totalPages: number; basePath: string }) {
+export function PaginationNav({
+  page,
+  totalPages,
+  basePath,
+  params,
+  pageParam = 'page',
+}: {
+  page: number;
+  totalPages: number;
+  basePath: string;
+  /** Other search parameters the links keep (filters, sort); `page` is set per link. */
+  params?: URLSearchParams;
+  /** The search parameter that carries the page number. */
+  pageParam?: string;
+}) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
-  const href = (p: number) => (p === 1 ? basePath : `${basePath}?page=${p}`);
+  const href = (p: number) => {
+    const q = new URLSearchParams(params);
+    q.delete(pageParam);
+    if (p !== 1) q.set(pageParam, String(p));
+    const s = q.toString();
+    return s ? `${basePath}?${s}` : basePath;
+  };
   const first = Math.max(1, Math.min(page - 2, totalPages - 4));
   const pages = Array.from({ length: Math.min(5, totalPages) }, (_, i) => first + i);
   return (

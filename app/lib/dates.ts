@@ -37,3 +37,14 @@ export function formatTaipeiDateTime(iso: string, locale: string): string {
 export function formatTaipeiDate(iso: string, locale: string): string {
   return dateFormat(locale, 'date').format(new Date(iso));
 }
+
+/** A tour day (YYYY-MM-DD) as a short weekday and date in the reader's language: "Sat, Nov 28", "11月28日(土)". */
+export function formatDay(isoDate: string, locale: string): string {
+  const key = `weekday|${locale}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
+    formatters.set(key, format);
+  }
+  return format.format(new Date(`${isoDate}T00:00:00Z`));
+}

@@ -2,16 +2,20 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GuideCard } from '~/components/guide-card';
+import type { I18nHandle } from '~/i18n/bundles';
 import { getLocale } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { listActiveBanners } from '~/services/banners.server';
 import { guideCoverage, listFeaturedGuides } from '~/services/guides.server';
 
+// Guide cards say "ID verified" and the next open day (search.json).
+export const handle: I18nHandle = { i18n: ['search'] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const [banners, featured, coverage] = await Promise.all([
     listActiveBanners(locale),
-    listFeaturedGuides(6),
+    listFeaturedGuides(6, locale),
     guideCoverage(),
   ]);
   return { banners, featured, coverage };

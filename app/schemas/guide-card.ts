@@ -1,3 +1,5 @@
+import type { ProfileLocale } from '~/lib/localized-profile';
+
 /** A guide as listed on / and /guides (the browser renders it; guides.server.ts builds it). */
 export interface GuideCard {
   id: number;
@@ -7,6 +9,12 @@ export interface GuideCard {
   languages: string[];
   price: number | null;
   bio: string | null;
+  /** The one-line headline in the reader's language, or the guide's own (then `writtenIn` says which). */
+  headline: string | null;
+  writtenIn: ProfileLocale | null;
   averageRating: number | null;
   reviewCount: number;
+  isIdVerified: boolean;
+  /** The first day (YYYY-MM-DD, Taiwan) with an open, unbooked slot; null when there is none. */
+  nextAvailable: string | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { blank, cityField, descriptionField, emailField, languagesField, nameField, priceField, textField } from './fields';
+import { emailField, nameField, textField } from './fields';
+import { guideProfileFields, requireGuideFields } from './guide-profile';
 
 /**
  * The profile form (/me?edit=1) and PUT /api/v1/users/:id (SPEC §5 Guide profile save, §8 Profile save).
@@ -23,24 +24,7 @@ const baseProfile = z.object({
 
 export const travelerProfileSchema = baseProfile;
 
-const GUIDE_FIELDS = ['city', 'language', 'price', 'description'] as const;
-
-export const guideProfileSchema = baseProfile
-  .extend({
-    city: cityField,
-    language: languagesField,
-    price: priceField,
-    description: descriptionField,
-  })
-  // Besides each field's own message, a missing guide field gives the form-level '所有欄位都必須填寫'.
-  // `when` makes this run even though the fields themselves already failed.
-  .refine(
-    (value) => {
-      const v = (value ?? {}) as Record<string, unknown>;
-      return GUIDE_FIELDS.every((f) => !blank(v[f]) && !(Array.isArray(v[f]) && (v[f] as unknown[]).length === 0));
-    },
-    { error: 'validation.guideFieldsRequired', path: [], when: () => true },
-  );
+export const guideProfileSchema = requireGuideFields(baseProfile.extend(guideProfileFields));
 
 export type TravelerProfileInput = z.infer<typeof travelerProfileSchema>;
 export type GuideProfileInput = z.infer<typeof guideProfileSchema>;

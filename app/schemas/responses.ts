@@ -30,10 +30,17 @@ export const publicUserSchema = z.object({
   language: z.array(z.string()).nullable(),
   price: z.int().nullable(),
   description: z.string().nullable(),
+  headline: z.string().nullable().describe("A guide's one-line headline (中文)"),
+  localized: z
+    .object({
+      en: z.object({ headline: z.string().optional(), description: z.string().optional() }).optional(),
+      ja: z.object({ headline: z.string().optional(), description: z.string().optional() }).optional(),
+    })
+    .describe("A guide's headline and description in English and Japanese"),
   avatar: z.string().nullable().describe('URL of the 100×100 webp avatar, or null for the default picture'),
   locale: z.enum(['zh-TW', 'en', 'ja']),
   status: z.enum(['active', 'inactive', 'suspended']),
-  guideStatus: z.enum(['pending', 'approved', 'rejected', 'suspended']).nullable(),
+  guideStatus: z.enum(['active', 'suspended']).nullable(),
   isEmailVerified: z.boolean(),
   isIdVerified: z.boolean(),
   isVerified: z.boolean(),

@@ -18,6 +18,7 @@ import {
 import { createSession, revokeSession, type SessionKind } from './sessions.server';
 import { signToken } from './tokens.server';
 import { normaliseEmail } from '~/lib/email';
+import { refreshGuideSearchText } from './guides.server';
 import { findUserByEmail, toPublicUser, type UserRow } from './users.server';
 
 /**
@@ -57,8 +58,8 @@ export async function register(input: RegisterInput, meta: RequestMeta, db: Data
               language: input.language,
               price: input.price,
               description: input.description,
-              // A new guide is listed once an admin approves the profile.
-              guideStatus: 'pending' as const,
+              // A new guide is listed once the email is verified; no approval (issue 9).
+              guideStatus: 'active' as const,
             }
           : {}),
       })
@@ -69,6 +70,7 @@ export async function register(input: RegisterInput, meta: RequestMeta, db: Data
     }
     throw error;
   }
+  if (user.type === 'guide') await refreshGuideSearchText(db, user.id);
   await sendVerificationCode(user, db);
   return user;
 }

@@ -115,7 +115,7 @@ export async function adminDashboard(db: Database = getDb()): Promise<AdminDashb
     db
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.type, 'guide'), eq(users.guideStatus, 'pending'), isNull(users.deletedAt))),
+      .where(and(eq(users.type, 'guide'), eq(users.isIdVerified, false), isNull(users.deletedAt))),
     db.select({ status: orders.status, n: count() }).from(orders).where(isNull(orders.deletedAt)).groupBy(orders.status),
     db.select({ n: count() }).from(idVerifications).where(eq(idVerifications.status, 'pending')),
     db.select({ n: count() }).from(photos).where(eq(photos.status, 'pending_review')),

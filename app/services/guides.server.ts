@@ -1,10 +1,13 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { getDb } from '~db/client';
-import { photos, reviews, users } from '~db/schema';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Database } from '~db/client';
+import { availabilitySlots, orders, photos, reviews, users } from '~db/schema';
+import { addDays, todayInTaipei } from '~/lib/dates';
+import { localizedProfile, type ProfileTranslations } from '~/lib/localized-profile';
+import { guideSearchText } from '~/lib/search-text';
 import type { GuideCard } from '~/schemas/guide-card';
 import { blobUrl } from './blobs.server';
 import { AppError } from './errors.server';
-import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
+import { countsTowardGuideRating } from './ratings.server';
 
 export const GUIDE_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -23,31 +26,56 @@ export function paginate(page: number, limit: number, total: number): Pagination
   return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
 }
 
-/** Guides the public may see: active, not blocked or archived, approved as guides. */
-const isPublicGuide = and(
+/**
+ * The one rule for "the public may see this guide" (issue 9): a guide account, email verified, profile complete
+ * (city, at least one language, a price above 0, a description), account active, not blocked, not archived, and
+ * not suspended by an admin. A new guide needs no approval. List, detail, suggestions, favorites and
+ * recommendations all use this condition.
+ */
+export const publishableGuide: SQL = and(
   eq(users.type, 'guide'),
+  eq(users.isEmailVerified, true),
   eq(users.status, 'active'),
-  eq(users.guideStatus, 'approved'),
   isNull(users.blockedAt),
   isNull(users.deletedAt),
-);
+  or(isNull(users.guideStatus), ne(users.guideStatus, 'suspended')),
+  sql`${users.city} is not null`,
+  sql`cardinality(${users.language}) > 0`,
+  gt(users.price, 0),
+  sql`length(btrim(coalesce(${users.description}, ''))) > 0`,
+)!;
 
-/** Ratings travelers gave guides; hidden reviews do not count. */
-function guideRatings() {
-  return getDb()
-    .select({
-      guideId: reviews.revieweeId,
-      averageRating: averageRatingSql().as('average_rating'),
-      reviewCount: sql<number>`count(*)::int`.as('review_count'),
-    })
-    .from(reviews)
-    .where(countsTowardGuideRating())
-    .groupBy(reviews.revieweeId)
-    .as('guide_ratings');
+/** A slot a traveler could still book: open, from today on, and no live order holds it. */
+export function openSlotCondition(from: string): SQL {
+  return and(
+    eq(availabilitySlots.available, true),
+    gte(availabilitySlots.date, from),
+    sql`not exists (select 1 from ${orders} o where o.guide_id = ${availabilitySlots.guideId} and o.date = ${availabilitySlots.date}
+      and o.time_slot = ${availabilitySlots.timeSlot} and o.status in ('pending', 'confirmed') and o.deleted_at is null)`,
+  )!;
 }
 
+/**
+ * The first day from today with an open slot, for the guides of one page: one query for the page's ids (not a
+ * subquery per row, which PostgreSQL would run for every row it sorts).
+ */
+async function nextAvailableDays(ids: number[], today: string, db: Database = getDb()): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ guideId: availabilitySlots.guideId, date: sql<string>`min(${availabilitySlots.date})` })
+    .from(availabilitySlots)
+    .where(and(inArray(availabilitySlots.guideId, ids), openSlotCondition(today)))
+    .groupBy(availabilitySlots.guideId);
+  return new Map(rows.map((r) => [r.guideId, String(r.date).slice(0, 10)]));
+}
 
-function guideCardColumns(ratings: ReturnType<typeof guideRatings>) {
+/** Cards for rows in their order, with each guide's next open day. */
+export async function toCards(rows: GuideCardRow[], locale: string): Promise<GuideCard[]> {
+  const next = await nextAvailableDays(rows.map((r) => r.id), todayInTaipei());
+  return rows.map((r) => toCard({ ...r, nextAvailable: next.get(r.id) ?? null }, locale));
+}
+
+export function guideCardColumns() {
   return {
     id: users.id,
     name: users.name,
@@ -56,12 +84,15 @@ function guideCardColumns(ratings: ReturnType<typeof guideRatings>) {
     languages: users.language,
     price: users.price,
     bio: users.bio,
-    averageRating: ratings.averageRating,
-    reviewCount: ratings.reviewCount,
+    headline: users.headline,
+    localized: users.localized,
+    averageRating: users.ratingAverage,
+    reviewCount: users.ratingCount,
+    isIdVerified: users.isIdVerified,
   };
 }
 
-function toCard(row: {
+export interface GuideCardRow {
   id: number;
   name: string;
   avatarKey: string | null;
@@ -69,44 +100,39 @@ function toCard(row: {
   languages: string[];
   price: number | null;
   bio: string | null;
+  headline: string | null;
+  localized: ProfileTranslations | null;
   averageRating: number | null;
   reviewCount: number | null;
-}): GuideCard {
-  const { avatarKey, ...rest } = row;
-  return { ...rest, avatarUrl: blobUrl(avatarKey), reviewCount: row.reviewCount ?? 0 };
+  isIdVerified: boolean;
 }
 
-/** The public guide list, newest first. Page numbers past the end give an empty page, not an error. */
-export async function listGuides(options: { page?: number; limit?: number } = {}) {
-  const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? GUIDE_PAGE_SIZE)), MAX_PAGE_SIZE);
-  const page = Math.max(1, Math.trunc(options.page ?? 1));
-  const db = getDb();
-  const ratings = guideRatings();
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(guideCardColumns(ratings))
-      .from(users)
-      .leftJoin(ratings, eq(ratings.guideId, users.id))
-      .where(isPublicGuide)
-      .orderBy(desc(users.registerDate), desc(users.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: count() }).from(users).where(isPublicGuide),
-  ]);
-  return { guides: rows.map(toCard), pagination: paginate(page, limit, totals?.total ?? 0) };
+export function toCard(row: GuideCardRow & { nextAvailable: string | null }, locale: string): GuideCard {
+  const { avatarKey, localized, headline, ...rest } = row;
+  const text = localizedProfile({ headline, localized, description: null }, locale);
+  return {
+    ...rest,
+    headline: text.headline,
+    writtenIn: text.headline ? text.writtenIn : null,
+    avatarUrl: blobUrl(avatarKey),
+    averageRating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
+    reviewCount: row.reviewCount ?? 0,
+  };
 }
 
-/** Best-rated guides with at least one review, for the home page. */
-export async function listFeaturedGuides(limit = 6): Promise<GuideCard[]> {
-  const ratings = guideRatings();
+/**
+ * Best-rated guides for the home page, ranked by a Bayesian average (issue 9): a guide's stars are pulled
+ * towards 4.0 by five imaginary reviews, so 5.0 from one review does not beat 4.8 from fifty.
+ */
+export async function listFeaturedGuides(limit = 6, locale = 'zh-TW'): Promise<GuideCard[]> {
+  const weighted = sql`(coalesce(${users.ratingAverage}, 0) * ${users.ratingCount} + 4.0 * 5) / (${users.ratingCount} + 5)`;
   const rows = await getDb()
-    .select(guideCardColumns(ratings))
+    .select(guideCardColumns())
     .from(users)
-    .innerJoin(ratings, eq(ratings.guideId, users.id))
-    .where(isPublicGuide)
-    .orderBy(desc(ratings.averageRating), desc(ratings.reviewCount), asc(users.id))
+    .where(and(publishableGuide, gt(users.ratingCount, 0)))
+    .orderBy(desc(weighted), desc(users.ratingCount), asc(users.id))
     .limit(limit);
-  return rows.map(toCard);
+  return toCards(rows, locale);
 }
 
 /** How many public guides there are and in how many cities (home page line). */
@@ -114,23 +140,61 @@ export async function guideCoverage() {
   const [row] = await getDb()
     .select({ guides: count(), cities: sql<number>`count(distinct ${users.city})::int` })
     .from(users)
-    .where(isPublicGuide);
+    .where(publishableGuide);
   return { guides: row?.guides ?? 0, cities: row?.cities ?? 0 };
 }
 
-/** One public guide with approved photos and visible traveler reviews; GUIDE_NOT_FOUND otherwise. */
-export async function getGuideDetail(id: number) {
-  const db = getDb();
-  const ratings = guideRatings();
+/** Recomputes a guide's keyword search text; call it wherever name, bio, city or profile texts change. */
+export async function refreshGuideSearchText(db: Database, userId: number): Promise<void> {
   const [row] = await db
-    .select({ ...guideCardColumns(ratings), description: users.description, registerDate: users.registerDate })
+    .select({
+      type: users.type,
+      name: users.name,
+      bio: users.bio,
+      city: users.city,
+      description: users.description,
+      headline: users.headline,
+      localized: users.localized,
+    })
     .from(users)
-    .leftJoin(ratings, eq(ratings.guideId, users.id))
-    .where(and(isPublicGuide, eq(users.id, id)));
+    .where(eq(users.id, userId));
+  if (!row) return;
+  await db
+    .update(users)
+    .set({ searchText: row.type === 'guide' ? guideSearchText(row) : null })
+    .where(eq(users.id, userId));
+}
+
+/** Fills the search text of guides that have none (rows written before the column existed); run at start. */
+export async function backfillGuideSearchText(db: Database = getDb()): Promise<number> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.type, 'guide'), isNull(users.searchText)));
+  for (const row of rows) await refreshGuideSearchText(db, row.id);
+  return rows.length;
+}
+
+export const DETAIL_SLOT_DAYS = 14;
+export const DETAIL_REVIEW_PAGE_SIZE = 10;
+
+/** One publishable guide's page; GUIDE_NOT_FOUND for a traveler, an unknown id or an unpublishable guide. */
+export async function getGuideDetail(id: number, options: { locale?: string; reviewPage?: number } = {}) {
+  const db = getDb();
+  const locale = options.locale ?? 'zh-TW';
+  const today = todayInTaipei();
+  const [row] = await db
+    .select({ ...guideCardColumns(), description: users.description, registerDate: users.registerDate })
+    .from(users)
+    .where(and(publishableGuide, eq(users.id, id)));
   if (!row) throw new AppError('GUIDE_NOT_FOUND');
 
+  const visibleReviews = and(eq(reviews.revieweeId, id), countsTowardGuideRating());
+  const reviewCount = row.reviewCount ?? 0;
+  const reviewPages = Math.max(1, Math.ceil(reviewCount / DETAIL_REVIEW_PAGE_SIZE));
+  const reviewPage = Math.min(Math.max(1, Math.trunc(options.reviewPage ?? 1)), reviewPages);
   const reviewer = sql<string>`(select name from users r where r.id = ${reviews.reviewerId})`;
-  const [photoRows, reviewRows] = await Promise.all([
+  const [photoRows, reviewRows, distributionRows, slotRows, nextDays] = await Promise.all([
     db
       .select({ id: photos.id, blobKey: photos.blobKey })
       .from(photos)
@@ -145,14 +209,51 @@ export async function getGuideDetail(id: number) {
         reviewerName: reviewer,
       })
       .from(reviews)
-      .where(and(eq(reviews.revieweeId, id), eq(reviews.role, 'traveler'), eq(reviews.isHidden, false)))
+      .where(visibleReviews)
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(50),
+      .limit(DETAIL_REVIEW_PAGE_SIZE)
+      .offset((reviewPage - 1) * DETAIL_REVIEW_PAGE_SIZE),
+    db
+      .select({ rating: reviews.rating, n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(visibleReviews)
+      .groupBy(reviews.rating),
+    db
+      .select({ id: availabilitySlots.id, date: availabilitySlots.date, timeSlot: availabilitySlots.timeSlot, price: availabilitySlots.price })
+      .from(availabilitySlots)
+      .where(
+        and(
+          eq(availabilitySlots.guideId, id),
+          openSlotCondition(today),
+          sql`${availabilitySlots.date} < ${addDays(today, DETAIL_SLOT_DAYS)}`,
+        ),
+      )
+      .orderBy(asc(availabilitySlots.date), sql`array_position(array['morning','afternoon','evening'], ${availabilitySlots.timeSlot}::text)`),
+    nextAvailableDays([id], today, db),
   ]);
 
+  const distribution = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: distributionRows.find((d) => d.rating === stars)?.n ?? 0 }));
+  const days: { date: string; slots: { id: number; timeSlot: string; price: number }[] }[] = [];
+  for (const s of slotRows) {
+    const date = String(s.date).slice(0, 10);
+    let day = days.at(-1);
+    if (day?.date !== date) days.push((day = { date, slots: [] }));
+    day.slots.push({ id: s.id, timeSlot: s.timeSlot, price: s.price });
+  }
+  const text = localizedProfile({ headline: row.headline, description: row.description, localized: row.localized }, locale);
   return {
-    guide: { ...toCard(row), description: row.description, registerDate: row.registerDate.toISOString() },
+    guide: {
+      ...toCard({ ...row, nextAvailable: nextDays.get(id) ?? null }, locale),
+      headline: text.headline,
+      description: text.description,
+      writtenIn: text.writtenIn,
+      registerDate: row.registerDate.toISOString(),
+    },
     photos: photoRows.map((p) => ({ id: p.id, url: blobUrl(p.blobKey)! })),
     reviews: reviewRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    reviewPagination: paginate(reviewPage, DETAIL_REVIEW_PAGE_SIZE, reviewCount),
+    ratingDistribution: distribution,
+    openDays: days,
   };
 }
+export type GuideDetail = Awaited<ReturnType<typeof getGuideDetail>>;

@@ -9,6 +9,8 @@ import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
 import { consumeEmailCode, resendCooldownSeconds, sendEmailCode } from './email-codes.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
+import { translationsOf } from '~/schemas/guide-profile';
+import { refreshGuideSearchText } from './guides.server';
 import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
 
 export async function findUserByEmail(email: string, db: Database = getDb()) {
@@ -36,6 +38,8 @@ export function toPublicUser(user: UserRow) {
     language: user.language,
     price: user.price,
     description: user.description,
+    headline: user.headline,
+    localized: user.localized,
     avatar: blobUrl(user.avatarKey),
     locale: user.locale,
     status: user.status,
@@ -120,13 +124,19 @@ export async function updateProfile(
       language: [...new Set(input.language)],
       price: input.price,
       description: input.description,
+      headline: input.headline ?? null,
+      localized: translationsOf(input),
     });
   }
 
   let updated: UserRow;
   try {
     updated = await db.transaction(async (tx) => {
-      const [row] = (await tx.update(users).set(values).where(eq(users.id, target.id)).returning()) as [UserRow];
+      let [row] = (await tx.update(users).set(values).where(eq(users.id, target.id)).returning()) as [UserRow];
+      if (isGuide) {
+        await refreshGuideSearchText(tx as unknown as Database, target.id);
+        [row] = (await tx.select().from(users).where(eq(users.id, target.id))) as [UserRow];
+      }
       if (viewer.id !== target.id) {
         await recordAudit(
           {
@@ -250,7 +260,7 @@ export async function emailChangeCooldown(userId: number, db: Database = getDb()
   return resendCooldownSeconds(userId, db, 'change_email');
 }
 
-const EDITABLE_FIELDS = ['name', 'email', 'bio', 'city', 'language', 'price', 'description'] as const;
+const EDITABLE_FIELDS = ['name', 'email', 'bio', 'city', 'language', 'price', 'description', 'headline', 'localized'] as const;
 
 function changedFields(before: UserRow, after: UserRow): string[] {
   return EDITABLE_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));

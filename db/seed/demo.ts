@@ -13,6 +13,7 @@ import {
   guideReviewComments,
   travelerReviewComments,
 } from '../../tests/support/demo-content';
+import { demoGuideTranslations } from '../../tests/support/demo-guide-translations';
 import {
   createAvailability,
   createBanner,
@@ -100,6 +101,9 @@ export async function seedDemo(
           price: g.price,
           bio: g.bio,
           description: g.description,
+          // The one-line headline is the bio; most guides also wrote it and the introduction in en and ja.
+          headline: g.bio,
+          localized: demoGuideTranslations[g.name] ?? {},
           avatarKey: avatarKeys[i],
           registerDate: registered,
           emailVerifiedAt: registered,

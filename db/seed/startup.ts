@@ -1,5 +1,6 @@
 import type { AppConfig } from '~/env.server';
 import { openDatabase, setDatabase, type DatabaseHandle } from '../client';
+import { backfillGuideSearchText } from '~/services/guides.server';
 import { ensureAdmin } from './admin';
 import { isEmpty, seedDemo, type SeedResult } from './demo';
 
@@ -40,6 +41,8 @@ export async function startDatabase(
   let handle = await openConfiguredDatabase(config);
   setDatabase(handle);
   await handle.migrate();
+  // Guides written before keyword search existed get their search text once (issue 9).
+  await backfillGuideSearchText(handle.db);
 
   const admin = configuredAdmin(config);
   const seedMode = config.SEED ?? (handle.driver === 'pglite' ? 'demo' : 'none');

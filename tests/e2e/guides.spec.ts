@@ -22,7 +22,7 @@ test.describe('guide list', () => {
   test('page 1 shows 10 guides and the page status; 下一頁 goes to 10 other guides', async ({ page }) => {
     await page.goto('/guides');
     await expect(page.getByRole('heading', { level: 1, name: '導遊列表' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('共 36 位導遊');
+    await expect(page.getByRole('main')).toContainText('找到 36 位導遊');
     const pagination = page.getByRole('navigation', { name: '分頁' });
     await expect(pagination.getByText('第 1 頁，共 4 頁')).toBeVisible();
     const cards = cardsIn(page, 'guide-list');

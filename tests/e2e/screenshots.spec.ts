@@ -18,6 +18,8 @@ async function pages(page: Page): Promise<Array<{ name: string; path: string; st
   return [
     { name: 'home', path: '/', status: 200 },
     { name: 'guides', path: '/guides', status: 200 },
+    { name: 'guides-filtered', path: '/guides?city=taipei&language=en&maxPrice=3000&sort=price_asc', status: 200 },
+    { name: 'guides-none', path: '/guides?city=penghu&minPrice=4000', status: 200 },
     { name: 'guide-detail', path: href!, status: 200 },
     { name: 'terms', path: '/terms', status: 200 },
     { name: '404', path: '/no-such-page', status: 404 },

@@ -145,7 +145,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const { res } = await registerViaApi(guideBody(email));
       expect(res.json.data.user).toMatchObject({
         type: 'guide',
-        guideStatus: 'pending',
+        guideStatus: 'active',
         city: 'hualien',
         language: ['zh', 'en'],
         price: 1800,

@@ -137,7 +137,7 @@ describe(`accounts service (${testDriver})`, () => {
         },
         { ...meta(), locale: 'ja' },
       );
-      expect(user).toMatchObject({ type: 'guide', guideStatus: 'pending', city: 'tainan', language: ['zh', 'ja'], price: 2400 });
+      expect(user).toMatchObject({ type: 'guide', guideStatus: 'active', city: 'tainan', language: ['zh', 'ja'], price: 2400 });
       expect(user.description).toBe('台南古蹟導覽');
       const [mail] = await outboxFor(email);
       expect(mail!.text).toContain('有効期限は 15 分');

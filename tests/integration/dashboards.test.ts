@@ -103,8 +103,8 @@ describe(`dashboards service (${testDriver})`, () => {
     await createTraveler({ blockedAt: new Date() });
     await createTraveler({ deletedAt: new Date() });
     await createUser({ type: 'admin' });
-    const pending = await createGuide({ guideStatus: 'pending' });
-    await createGuide({ guideStatus: 'pending', deletedAt: new Date() });
+    const pending = await createGuide({ isIdVerified: false });
+    await createGuide({ isIdVerified: false, deletedAt: new Date() });
     await createOrder({ travelerId: traveler.id, guideId: pending.id, date: '2032-01-01', status: 'refunded' });
     await createOrder({ travelerId: traveler.id, guideId: pending.id, date: '2032-01-02', status: 'refunded', deletedAt: new Date() });
     await createPhoto(pending.id, { status: 'pending_review' });

@@ -1,7 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb, type Database } from '~db/client';
+import { reviews } from '~db/schema';
+import { refreshGuideRating } from '~/services/ratings.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { AppError } from '~/services/errors.server';
-import { getGuideDetail, guideCoverage, listFeaturedGuides, listGuides } from '~/services/guides.server';
+import { guideSearchSchema, type GuideSearchInput } from '~/schemas/guide-search';
+import { getGuideDetail, guideCoverage, listFeaturedGuides } from '~/services/guides.server';
+import { searchGuides } from '~/services/search.server';
+
+const listGuides = (input: GuideSearchInput = {}) => searchGuides(guideSearchSchema.parse(input));
 import {
   createAvatar,
   createCompletedOrder,
@@ -46,8 +54,8 @@ describe(`guides service (${testDriver})`, () => {
       });
       ids[`g${i + 1}`] = g.id;
     }
-    // Not public: pending approval, blocked, archived, suspended account, and a traveler.
-    ids.pending = (await createGuide({ name: '待審導遊', guideStatus: 'pending' })).id;
+    // Not public: email not verified, blocked, archived, suspended account, and a traveler.
+    ids.pending = (await createGuide({ name: '待審導遊', isEmailVerified: false })).id;
     ids.blocked = (await createGuide({ name: '封鎖導遊', blockedAt: new Date() })).id;
     ids.archived = (await createGuide({ name: '封存導遊', deletedAt: new Date() })).id;
     ids.suspended = (await createGuide({ name: '停權導遊', status: 'suspended' })).id;
@@ -91,9 +99,9 @@ describe(`guides service (${testDriver})`, () => {
     expect(byName.get('導遊 04')).toMatchObject({ averageRating: null, reviewCount: 0 });
   });
 
-  it('clamps the page size to 1..100', async () => {
+  it('clamps the page size to 100 and refuses 0', async () => {
     expect((await listGuides({ limit: 1000 })).pagination.limit).toBe(100);
-    expect((await listGuides({ limit: 0 })).pagination.limit).toBe(1);
+    expect(guideSearchSchema.safeParse({ limit: 0 }).success).toBe(false);
   });
 
   it('features the best-rated reviewed guides', async () => {
@@ -113,6 +121,7 @@ describe(`guides service (${testDriver})`, () => {
     const avatarGuide = await createGuide({ name: '有頭像', avatarKey: await createAvatar(200) });
 
     const detail = await getGuideDetail(guideId);
+    expect(detail.ratingDistribution).toEqual([{ stars: 5, count: 1 }, { stars: 4, count: 1 }, { stars: 3, count: 0 }, { stars: 2, count: 0 }, { stars: 1, count: 0 }]);
     expect(detail.guide).toMatchObject({ name: '導遊 01', averageRating: 4.5, reviewCount: 2 });
     expect(detail.photos).toEqual([{ id: approved.id, url: `/uploads/${approved.blobKey}.webp` }]);
     // The hidden 1-star review is left out; the review from 2 days ago comes before the one from 5 days ago.
@@ -121,5 +130,18 @@ describe(`guides service (${testDriver})`, () => {
 
     const withAvatar = await getGuideDetail(avatarGuide.id);
     expect(withAvatar.guide.avatarUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+  });
+
+  it('refreshGuideRating keeps the stored figures in step when a review is hidden', async () => {
+    const guide = await createGuide({ name: '評分導遊' });
+    const kept = await review(guide.id, 5);
+    const hidden = await review(guide.id, 1);
+    expect((await getGuideDetail(guide.id)).guide).toMatchObject({ averageRating: 3, reviewCount: 2 });
+    await getDb().transaction(async (tx) => {
+      await tx.update(reviews).set({ isHidden: true }).where(eq(reviews.id, hidden.id));
+      expect(await refreshGuideRating(tx as unknown as Database, guide.id)).toEqual({ average: 5, count: 1 });
+    });
+    expect((await getGuideDetail(guide.id)).guide).toMatchObject({ averageRating: 5, reviewCount: 1 });
+    expect(kept.rating).toBe(5);
   });
 });

@@ -269,6 +269,25 @@ describe(`/me action (${testDriver})`, () => {
     expect(after).toMatchObject({ name: guide.name, price: 2000, description: '原本的介紹' });
   });
 
+  it('a guide saves a headline and English and Japanese texts from the form (issue 9), shown again on edit', async () => {
+    const guide = await createGuide({ description: '原本的介紹' });
+    const { cookie } = await loginAs(guide);
+    const res = await submit(
+      cookie,
+      guideValues(guide, { headline: '老城說書人', headlineEn: 'Old town storyteller', descriptionEn: 'Walks through old Taipei.', descriptionJa: '台北の下町を歩きます。' }),
+    );
+    expect(res.status).toBe(302);
+    const after = await findUserById(guide.id);
+    expect(after).toMatchObject({
+      headline: '老城說書人',
+      localized: { en: { headline: 'Old town storyteller', description: 'Walks through old Taipei.' }, ja: { description: '台北の下町を歩きます。' } },
+    });
+    expect(after!.searchText).toContain('storyteller');
+    const edit = editForm((await page(cookie, '/me?edit=1')).text)!;
+    expect(shown(edit, 'headlineEn')).toBe('Old town storyteller');
+    expect(shown(edit, 'descriptionJa')).toBe('台北の下町を歩きます。');
+  });
+
   it('refuses prices that are not above 0 with the positive-price message', async () => {
     const guide = await createGuide({ price: 2000 });
     const { cookie } = await loginAs(guide);

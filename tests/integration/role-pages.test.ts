@@ -145,7 +145,7 @@ describe(`role homes (${testDriver})`, () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe('/login?redirectTo=%2Fadmin');
     expect((await page('/admin', people.guide.login)).status).toBe(403);
-    await createGuide({ guideStatus: 'pending' });
+    await createGuide({ isIdVerified: false });
 
     const dashboard = await page('/admin', people.admin.login);
     expect(dashboard.status).toBe(200);

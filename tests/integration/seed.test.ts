@@ -24,7 +24,7 @@ describe(`demo seed (${testDriver})`, () => {
     const [guides] = await db
       .select({ n: count(), cities: countDistinct(users.city) })
       .from(users)
-      .where(and(eq(users.type, 'guide'), eq(users.guideStatus, 'approved')));
+      .where(and(eq(users.type, 'guide'), eq(users.guideStatus, 'active')));
     expect(guides!.n).toBeGreaterThanOrEqual(30);
     expect(guides!.cities).toBeGreaterThanOrEqual(6);
     const cities = await db.selectDistinct({ city: users.city }).from(users).where(eq(users.type, 'guide'));

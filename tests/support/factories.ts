@@ -2,7 +2,10 @@ import { getDb, type Database } from '~db/client';
 import { availabilitySlots, banners, orders, photos, reviews, terms, users } from '~db/schema';
 import type { Locale } from '~/i18n/config';
 import { addDays, todayInTaipei } from '~/lib/dates';
+import { eq } from 'drizzle-orm';
 import { storeBlob } from '~/services/blobs.server';
+import { refreshGuideSearchText } from '~/services/guides.server';
+import { refreshGuideRating } from '~/services/ratings.server';
 import { generateAvatar, generateLandscape } from '~/services/generated-images.server';
 import type { TermsKind } from '~/services/terms.server';
 
@@ -39,11 +42,11 @@ export function createTraveler(overrides: Partial<NewUser> = {}, db?: Database) 
 }
 
 /** An approved, verified guide that shows up in the public list. */
-export function createGuide(overrides: Partial<NewUser> = {}, db?: Database) {
-  return createUser(
+export async function createGuide(overrides: Partial<NewUser> = {}, db: Database = getDb()) {
+  const guide = await createUser(
     {
       type: 'guide',
-      guideStatus: 'approved',
+      guideStatus: 'active',
       city: 'taipei',
       language: ['zh', 'en'],
       price: 2000,
@@ -56,6 +59,9 @@ export function createGuide(overrides: Partial<NewUser> = {}, db?: Database) {
     },
     db,
   );
+  // What the profile services keep current: the keyword search text (issue 9).
+  await refreshGuideSearchText(db, guide.id);
+  return { ...guide, searchText: (await db.select({ s: users.searchText }).from(users).where(eq(users.id, guide.id)))[0]!.s };
 }
 
 export async function createAvatar(hue: number, db?: Database) {
@@ -132,6 +138,8 @@ export async function createReview(
   db: Database = getDb(),
 ) {
   const [row] = await db.insert(reviews).values({ rating: 5, comment: '很棒的體驗', ...values }).returning();
+  // As the review services do: the guide's stored rating figures follow in the same transaction.
+  if (row!.role === 'traveler') await refreshGuideRating(db, row!.revieweeId);
   return row!;
 }
 

@@ -17,6 +17,11 @@ interface ProfileFields {
   language: string[];
   price: string;
   description: string;
+  headline: string;
+  headlineEn: string;
+  headlineJa: string;
+  descriptionEn: string;
+  descriptionJa: string;
 }
 
 /**
@@ -41,6 +46,11 @@ export function ProfileEditForm({ user, lastResult }: { user: ProfileUser; lastR
       language: user.language,
       price: user.price === null ? '' : String(user.price),
       description: user.description ?? '',
+      headline: user.headline ?? '',
+      headlineEn: user.localized?.en?.headline ?? '',
+      headlineJa: user.localized?.ja?.headline ?? '',
+      descriptionEn: user.localized?.en?.description ?? '',
+      descriptionJa: user.localized?.ja?.description ?? '',
     },
   });
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
@@ -65,7 +75,7 @@ export function ProfileEditForm({ user, lastResult }: { user: ProfileUser; lastR
             fields={fields}
             legend={t('profile.fields.guideSection')}
             className="profile-guide-fields"
-           
+            translations={fields}
           />
         )}
 

@@ -19,6 +19,9 @@ export interface ProfileUser {
   language: string[];
   price: number | null;
   description: string | null;
+  /** A guide's headline (中文) and English and Japanese texts (issue 9). */
+  headline?: string | null;
+  localized?: Partial<Record<'en' | 'ja', { headline?: string; description?: string }>>;
   avatarUrl: string | null;
   isEmailVerified: boolean;
   emailVerifiedAt: string | null;

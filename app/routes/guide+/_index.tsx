@@ -33,9 +33,9 @@ export default function GuideCenter() {
         <p className="dashboard-intro">{t('account.guide.welcome', { name })}</p>
       </header>
 
-      {guideStatus === 'pending' ? (
+      {guideStatus === 'suspended' ? (
         <div className="notice-card" role="note">
-          <p>{t('account.guide.pendingApproval')}</p>
+          <p>{t('search.guideSuspended')}</p>
         </div>
       ) : null}
 

@@ -1,86 +1,183 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '~/components/avatar';
-import { useLanguageList } from '~/components/guide-card';
+import { useLanguageList, WrittenIn } from '~/components/guide-card';
+import { PaginationNav } from '~/components/pagination';
 import { Stars } from '~/components/stars';
-import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
-import { pageMeta } from '~/lib/meta';
+import { getConfig } from '~/env.server';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getLocale } from '~/i18n/i18n.server';
+import { getUser } from '~/http/auth.server';
+import { formatDay, formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { parseIdParam } from '~/lib/ids';
+import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { AppError } from '~/services/errors.server';
 import { getGuideDetail } from '~/services/guides.server';
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export const handle: I18nHandle = { i18n: ['search'] };
+
+/** /guides/:id and /guide/:id (SPEC §2): a publishable guide's page; anything else is 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseIdParam(params.id);
   if (id === undefined) throw new Response('Not Found', { status: 404 });
+  const url = new URL(request.url);
+  const reviewPage = Number(url.searchParams.get('reviewPage')) || 1;
+  const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
   try {
-    return await getGuideDetail(id);
+    const detail = await getGuideDetail(id, { locale, reviewPage });
+    const origin = getConfig().PUBLIC_URL;
+    return {
+      ...detail,
+      loggedIn: Boolean(user),
+      canonical: `${origin}/guides/${id}`,
+      ogImage: `${origin}${detail.photos[0]?.url ?? detail.guide.avatarUrl ?? '/icons/icon-512.png'}`,
+    };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw new Response('Not Found', { status: 404 });
     throw error;
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.guide.name);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return pageMeta(matches);
+  const base = pageMeta(matches, data.guide.name);
+  const description = (data.guide.headline ?? data.guide.description ?? '').slice(0, 200);
+  const title = (base.find((m) => 'title' in m) as { title?: string } | undefined)?.title ?? data.guide.name;
+  return [
+    ...base.filter((m) => !('name' in m && m.name === 'description')),
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'profile' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: data.ogImage },
+    { property: 'og:url', content: data.canonical },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+  ];
+};
 
 export default function GuideDetail() {
-  const { guide, photos, reviews } = useLoaderData<typeof loader>();
+  const { guide, photos, reviews, reviewPagination, ratingDistribution, openDays } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  const location = useLocation();
   const languageList = useLanguageList();
   const locale = i18n.language;
+  const heroPhoto = photos[0];
+  const maxCount = Math.max(1, ...ratingDistribution.map((d) => d.count));
   return (
     <article className="guide-detail" aria-labelledby="guide-name">
       <p>
         <Link to="/guides">← {t('guide.backToList')}</Link>
       </p>
-      <header className="profile-card">
-        <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={100} />
-        <div>
-          <h1 id="guide-name">{guide.name}</h1>
-          {guide.bio && <p className="muted">{guide.bio}</p>}
-          <dl className="facts">
-            {guide.city && (
-              <div>
-                <dt>{t('guides.city')}</dt>
-                <dd>{t(`cities.${guide.city}`)}</dd>
-              </div>
+      <header className="detail-hero">
+        {heroPhoto && (
+          <img
+            className="detail-hero-photo"
+            src={heroPhoto.url}
+            alt={t('guide.photoAlt', { name: guide.name, index: 1 })}
+            width={600}
+            height={400}
+            fetchPriority="high"
+          />
+        )}
+        <div className="detail-hero-head">
+          <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={64} />
+          <div>
+            <h1 id="guide-name">{guide.name}</h1>
+            {guide.isIdVerified && <p className="badge badge-verified">{t('search.card.idVerified')}</p>}
+          </div>
+        </div>
+        {guide.headline && (
+          <p className="guide-headline">
+            <span lang={guide.writtenIn ?? undefined}>{guide.headline}</span>
+          </p>
+        )}
+        <ul className="detail-facts">
+          <li className="muted">{t('guide.memberSince', { date: formatTaipeiDate(guide.registerDate, locale) })}</li>
+          {guide.city && (
+            <li>
+              <span className="label">{t('guides.city')}</span> {t(`cities.${guide.city}`)}
+            </li>
+          )}
+          <li>
+            <span className="label">{t('guides.languages')}</span> {languageList(guide.languages)}
+          </li>
+          <li>
+            {guide.averageRating !== null ? (
+              <>
+                <Stars rating={guide.averageRating} />{' '}
+                <a href="#reviews-title">
+                  {t('guide.averageRating', { rating: guide.averageRating.toFixed(1), count: guide.reviewCount })}
+                </a>
+              </>
+            ) : (
+              <span className="muted">{t('guides.noReviews')}</span>
             )}
-            <div>
-              <dt>{t('guides.languages')}</dt>
-              <dd>{languageList(guide.languages)}</dd>
-            </div>
-            {guide.price !== null && (
-              <div>
-                <dt>{t('guide.price')}</dt>
-                <dd>
-                  <strong>{formatNtd(guide.price, locale)}</strong>
-                  {t('guides.perDay')}
-                </dd>
-              </div>
-            )}
-            <div>
-              <dt>{t('guides.rating')}</dt>
-              <dd>
-                {guide.averageRating !== null ? (
-                  <>
-                    <Stars rating={guide.averageRating} />{' '}
-                    {t('guide.averageRating', { rating: guide.averageRating.toFixed(1), count: guide.reviewCount })}
-                  </>
-                ) : (
-                  t('guides.noReviews')
-                )}
-              </dd>
-            </div>
-          </dl>
-          <p className="muted small">{t('guide.memberSince', { date: formatTaipeiDate(guide.registerDate, locale) })}</p>
+          </li>
+        </ul>
+        <div className="detail-actions">
+          {guide.price !== null && (
+            <p className="detail-price">
+              <strong>{formatNtd(guide.price, locale)}</strong>
+              <span className="muted">{t('guides.perDay')}</span>
+            </p>
+          )}
+          <Link to={`/booking/${guide.id}`} className="button" data-testid="book-link">
+            {t('search.detail.book')}
+          </Link>
+          <Form method="post" action="/favorites" className="favorite-form">
+            <input type="hidden" name="intent" value="toggle" />
+            <input type="hidden" name="guideId" value={guide.id} />
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <button type="submit" className="button button-outline">
+              ♡ {t('search.detail.favorite')}
+            </button>
+          </Form>
         </div>
       </header>
+
+      <section className="section" aria-labelledby="slots-title">
+        <h2 id="slots-title">{t('search.detail.openSlots')}</h2>
+        {openDays.length === 0 ? (
+          <p className="muted">{t('search.detail.noOpenSlots')}</p>
+        ) : (
+          <ul className="slot-days" data-testid="open-days">
+            {openDays.map((day) => (
+              <li key={day.date} className="slot-day">
+                <h3>
+                  <time dateTime={day.date}>{formatDay(day.date, locale)}</time>
+                </h3>
+                <ul>
+                  {day.slots.map((slot) => (
+                    <li key={slot.id}>
+                      <Link
+                        className="chip"
+                        to={`/booking/${guide.id}?date=${day.date}&timeSlot=${slot.timeSlot}`}
+                        aria-label={t('search.detail.slot', { timeSlot: t(`timeSlots.${slot.timeSlot}`), price: slot.price.toLocaleString(locale) })}
+                      >
+                        {t(`timeSlots.${slot.timeSlot}`)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       {guide.description && (
         <section className="section" aria-labelledby="about-title">
           <h2 id="about-title">{t('guide.about')}</h2>
-          <p className="description">{guide.description}</p>
+          <p className="description" lang={guide.writtenIn ?? undefined}>
+            {guide.description}
+          </p>
+          {guide.writtenIn && (
+            <small className="muted">
+              <WrittenIn locale={guide.writtenIn} />
+            </small>
+          )}
         </section>
       )}
 
@@ -89,27 +186,55 @@ export default function GuideDetail() {
         {photos.length === 0 ? (
           <p className="muted">{t('guide.noPhotos')}</p>
         ) : (
-          <ul className="photo-grid">
+          <>
+            <ul className="photo-grid">
+              {photos.map((p, i) => (
+                <li key={p.id}>
+                  <a href={`#photo-${p.id}`} aria-label={t('search.detail.viewPhoto', { index: i + 1 })}>
+                    <img
+                      src={p.url}
+                      alt={t('guide.photoAlt', { name: guide.name, index: i + 1 })}
+                      width={600}
+                      height={400}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
             {photos.map((p, i) => (
-              <li key={p.id}>
-                <a href={p.url}>
-                  <img
-                    src={p.url}
-                    alt={t('guide.photoAlt', { name: guide.name, index: i + 1 })}
-                    width={600}
-                    height={400}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </a>
-              </li>
+              <div key={p.id} id={`photo-${p.id}`} className="photo-full" role="dialog" aria-label={t('guide.photoAlt', { name: guide.name, index: i + 1 })}>
+                <img src={p.url} alt="" width={1200} height={800} loading="lazy" />
+                <a href="#photos-title">{t('search.detail.closePhoto')}</a>
+              </div>
             ))}
-          </ul>
+          </>
         )}
       </section>
 
       <section className="section" aria-labelledby="reviews-title">
         <h2 id="reviews-title">{t('guide.reviews')}</h2>
+        {guide.reviewCount > 0 && (
+          <>
+            <table className="rating-bars" data-testid="rating-distribution">
+              <caption>{t('search.detail.ratingDistribution')}</caption>
+              <tbody>
+                {ratingDistribution.map((d) => (
+                  <tr key={d.stars}>
+                    <th scope="row">{t('search.detail.starsRow', { stars: d.stars })}</th>
+                    <td className="rating-bar-cell" aria-hidden="true">
+                      <span className="rating-bar">
+                        <span style={{ width: `${(d.count / maxCount) * 100}%` }} />
+                      </span>
+                    </td>
+                    <td className="muted">{t('search.detail.starsCount', { count: d.count })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
         {reviews.length === 0 ? (
           <p className="muted">{t('guide.noReviews')}</p>
         ) : (
@@ -129,6 +254,12 @@ export default function GuideDetail() {
             ))}
           </ul>
         )}
+        <PaginationNav
+          page={reviewPagination.page}
+          totalPages={reviewPagination.totalPages}
+          basePath={location.pathname}
+          pageParam="reviewPage"
+        />
       </section>
     </article>
   );

@@ -1,34 +1,174 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { GuideCard } from '~/components/guide-card';
 import { PaginationNav } from '~/components/pagination';
-import { getFixedT } from '~/i18n/i18n.server';
+import { describeFilter } from '~/components/search/describe-search';
+import { GuideSearchForm } from '~/components/search/guide-search-form';
+import { SearchHistory, type HistoryItem } from '~/components/search/search-history';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT, getLocale } from '~/i18n/i18n.server';
+import { getUser, requireUser } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
-import { listGuides } from '~/services/guides.server';
+import { activeFilters, FILTER_KEYS, guideSearchSchema, searchParamsOf, type FilterKey } from '~/schemas/guide-search';
+import { clearSearchHistory, listSearchHistory, recordSearch } from '~/services/search-history.server';
+import { searchGuides } from '~/services/search.server';
 
-const querySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1) });
+export const handle: I18nHandle = { i18n: ['search'] };
 
+/** The URL's values as typed (first of repeated names), for re-showing them in the form. */
+function rawValues(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+/**
+ * /guides: the guide search (SPEC §2). Everything is in the URL; a value that cannot be used is left out
+ * with a translated message next to its field (the reader's text stays in the box). A page past the end
+ * redirects to the last page.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { page } = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [result, t] = await Promise.all([listGuides({ page }), getFixedT(request)]);
-  return { ...result, title: t('guides.title') };
+  const url = new URL(request.url);
+  const raw = rawValues(url);
+  const [t, locale, user] = await Promise.all([getFixedT(request), getLocale(request), getUser(request)]);
+
+  let parsed = guideSearchSchema.safeParse(raw);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) {
+    const cleaned = { ...raw };
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (!key) continue;
+      errors[key] ??= t(issue.message);
+      delete cleaned[key];
+    }
+    parsed = guideSearchSchema.safeParse(cleaned);
+  }
+  const search = parsed.success ? parsed.data : guideSearchSchema.parse({});
+
+  const result = await searchGuides(search, { locale });
+  const { total, totalPages } = result.pagination;
+  if (search.page > totalPages && Object.keys(errors).length === 0) {
+    const params = searchParamsOf(search, { page: total > 0 ? totalPages : 1 });
+    throw redirect(params.size ? `/guides?${params}` : '/guides');
+  }
+
+  let history: HistoryItem[] = [];
+  if (user) {
+    if (search.page === 1) await recordSearch(user.id, search);
+    history = await listSearchHistory(user.id);
+  }
+
+  const filters = Object.fromEntries(activeFilters(search).map((k) => [k, search[k]!])) as Partial<Record<FilterKey, string | number>>;
+  const values: Record<string, string> = {};
+  for (const key of [...FILTER_KEYS, 'sort'] as const) {
+    const value = errors[key] !== undefined ? raw[key] : search[key];
+    if (value !== undefined && value !== '') values[key] = String(value);
+  }
+  if (search.limit !== 10) values.limit = String(search.limit);
+
+  return {
+    ...result,
+    filters,
+    params: searchParamsOf(search).toString(),
+    values,
+    errors,
+    history,
+    loggedIn: Boolean(user),
+    title: t('guides.title'),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireUser(request);
+  const form = await request.formData();
+  if (form.get('intent') === 'clearHistory') await clearSearchHistory(session.user.id);
+  return redirect('/guides');
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
 export default function GuideList() {
-  const { guides, pagination } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { guides, pagination, filters, params, values, errors, history, loggedIn } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const urlParams = useMemo(() => new URLSearchParams(params), [params]);
+  const filterKeys = Object.keys(filters) as FilterKey[];
+  const current = useMemo<HistoryItem | null>(() => {
+    if (filterKeys.length === 0) return null;
+    const { keyword, ...rest } = filters;
+    const key = new URLSearchParams(urlParams);
+    for (const k of ['sort', 'page', 'limit']) key.delete(k);
+    return { query: keyword ? String(keyword) : '', filters: rest as Record<string, string | number>, search: key.toString() };
+  }, [params]); // eslint-disable-line react-hooks/exhaustive-deps
+  const without = (key: FilterKey) => {
+    const q = new URLSearchParams(urlParams);
+    q.delete(key);
+    if (key === 'date') q.delete('timeSlot');
+    q.delete('page');
+    const s = q.toString();
+    return s ? `/guides?${s}` : '/guides';
+  };
+  const sortOnly = new URLSearchParams();
+  if (values.sort && values.sort !== 'newest') sortOnly.set('sort', values.sort);
+  const clearHref = sortOnly.size ? `/guides?${sortOnly}` : '/guides';
+  const invalid = Object.keys(errors);
+
   return (
-    <section aria-labelledby="guides-title" className="section">
-      <div className="section-head">
-        <h1 id="guides-title">{t('guides.title')}</h1>
-        <p className="muted">{t('guides.count', { count: pagination.total })}</p>
-      </div>
+    <section aria-labelledby="guides-title" className="section search-page">
+      <h1 id="guides-title">{t('guides.title')}</h1>
+      <GuideSearchForm values={values} errors={errors} params={params} />
+      {invalid.length > 0 && (
+        <p className="notice-card" role="alert">
+          {t('search.validation.invalidFilters')} {invalid.map((k) => t(`search.filterNames.${k}`, { defaultValue: k })).join(t('languages.separator'))}
+        </p>
+      )}
+      <SearchHistory server={history} current={current} loggedIn={loggedIn} />
+
+      {filterKeys.length > 0 && (
+        <nav className="active-filters" aria-label={t('search.filters.label')}>
+          <ul className="chips">
+            {filterKeys.map((key) => {
+              const label = describeFilter(t, key, filters[key]!, i18n.language);
+              return (
+                <li key={key}>
+                  <Link className="chip chip-remove" to={without(key)} aria-label={t('search.filters.remove', { filter: label })}>
+                    {label} <span aria-hidden="true">×</span>
+                  </Link>
+                </li>
+              );
+            })}
+            <li>
+              <Link className="chip chip-clear" to={clearHref}>
+                {t('search.filters.clear')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      )}
+
+      <p className="muted search-count" role="status" data-testid="result-count">
+        {t('search.results.count', { count: pagination.total })}
+      </p>
       {guides.length === 0 ? (
-        <p className="empty">{t('guides.empty')}</p>
+        <div className="empty no-results">
+          {filterKeys.length > 0 ? (
+            <>
+              <p>{t('search.results.none')}</p>
+              <p>
+                {t('search.results.loosen', {
+                  filters: filterKeys.map((k) => t(`search.filterNames.${k}`)).join(t('languages.separator')),
+                })}
+              </p>
+              <p>
+                <Link to={clearHref}>{t('search.results.clear')}</Link>
+              </p>
+            </>
+          ) : (
+            <p>{t('search.results.noneAtAll')}</p>
+          )}
+        </div>
       ) : (
         <div className="guide-list" data-testid="guide-list">
           {guides.map((g) => (
@@ -36,7 +176,7 @@ export default function GuideList() {
           ))}
         </div>
       )}
-      <PaginationNav page={pagination.page} totalPages={pagination.totalPages} basePath="/guides" />
+      <PaginationNav page={pagination.page} totalPages={pagination.totalPages} basePath="/guides" params={urlParams} />
     </section>
   );
 }

@@ -104,7 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
 /** The profile page's words beyond common.json (app/i18n/bundles.ts). */
-export const handle: I18nHandle = { i18n: ['profile', 'avatar', 'auth'] };
+export const handle: I18nHandle = { i18n: ['profile', 'avatar', 'auth', 'search'] };
 
 /** A 429 keeps its Retry-After on the page too. */
 export const headers = forwardRetryAfter;

@@ -1,0 +1,237 @@
+import { Form, useNavigation, useSubmit } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CITY_CODES } from '~/lib/cities';
+import { LANGUAGE_CODES } from '~/lib/languages';
+import { GUIDE_SORTS, SEARCH_TIME_SLOTS, searchParamsOf } from '~/schemas/guide-search';
+
+/** With JS, results follow the form this long after the last change (SPEC §9). */
+export const SEARCH_DEBOUNCE_MS = 300;
+const RATINGS = ['3', '3.5', '4', '4.5'] as const;
+
+export type SearchFormValues = Partial<Record<string, string>>;
+
+/**
+ * The /guides search: one GET form, so with JS off it submits and the URL carries every filter. With JS the
+ * results update 300 ms after the last change (the URL is replaced, not pushed, while typing), and the keyword
+ * box offers guide names and cities from GET /api/v1/guides/suggestions.
+ */
+export function GuideSearchForm({
+  values,
+  errors,
+  params,
+}: {
+  values: SearchFormValues;
+  errors: Partial<Record<string, string>>;
+  /** The loaded search as its canonical query string. */
+  params: string;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  // The search this form last sent: when it comes back, the fields already show it (and may have moved on).
+  const sent = useRef<string | null>(null);
+  const suggestTimer = useRef<ReturnType<typeof setTimeout>>();
+  const [suggestions, setSuggestions] = useState<{ id: string | number; value: string; label: string }[]>([]);
+  const moreOpen = Boolean(values.minRating || values.date || values.timeSlot || errors.minRating || errors.date);
+
+  // A chip or a "remove filter" link loads another search: show its values, but never under the reader's
+  // cursor (the field being typed in keeps what is typed).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || sent.current === params) return;
+    for (const element of Array.from(form.elements)) {
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
+      if (!element.name || element.type === 'hidden' || element === document.activeElement) continue;
+      element.value = values[element.name] ?? (element.name === 'sort' ? 'newest' : '');
+    }
+  }, [values, params]);
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      clearTimeout(suggestTimer.current);
+    },
+    [],
+  );
+
+  /** The form's values without the empty ones, in the canonical order (the same search, the same link). */
+  const currentParams = () => {
+    const raw: Record<string, string> = {};
+    for (const [key, value] of new FormData(formRef.current!)) if (typeof value === 'string' && value.trim()) raw[key] = value;
+    return searchParamsOf(raw);
+  };
+  const send = (replace: boolean) => {
+    clearTimeout(timer.current);
+    const query = currentParams();
+    sent.current = query.toString();
+    submit(query, { method: 'get', action: '/guides', replace, preventScrollReset: true });
+  };
+  const scheduleSubmit = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => send(true), SEARCH_DEBOUNCE_MS);
+  };
+
+  const loadSuggestions = (query: string) => {
+    clearTimeout(suggestTimer.current);
+    if (!query.trim()) return setSuggestions([]);
+    suggestTimer.current = setTimeout(async () => {
+      try {
+        const response = await fetch(`/api/v1/guides/suggestions?${new URLSearchParams({ query, limit: '8' })}`, {
+          headers: { Accept: 'application/json' },
+        });
+        if (!response.ok) return;
+        const body = (await response.json()) as { data?: { suggestions?: typeof suggestions } };
+        setSuggestions(body.data?.suggestions ?? []);
+      } catch {
+        // Suggestions are a convenience: without them the box still searches.
+      }
+    }, 150);
+  };
+
+  const field = (name: string) => ({
+    name,
+    id: `search-${name}`,
+    defaultValue: values[name] ?? '',
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `search-${name}-error` : undefined,
+  });
+  const error = (name: string) =>
+    errors[name] ? (
+      <p className="field-error" id={`search-${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+  // A new search starts at page 1; a larger page size the link asked for is kept.
+  const searching = navigation.state === 'loading' && navigation.location?.pathname === '/guides';
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action="/guides"
+      role="search"
+      aria-label={t('search.form.label')}
+      className="search-form"
+      onChange={scheduleSubmit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(false);
+      }}
+    >
+      <div className="field search-keyword">
+        <label htmlFor="search-keyword">{t('search.form.keyword')}</label>
+        <input
+          {...field('keyword')}
+          type="search"
+          inputMode="search"
+          maxLength={100}
+          autoComplete="off"
+          list="search-keyword-suggestions"
+          placeholder={t('search.form.keywordPlaceholder')}
+          onInput={(e) => loadSuggestions(e.currentTarget.value)}
+        />
+        <datalist id="search-keyword-suggestions">
+          {suggestions.map((s) => (
+            <option key={`${s.id}`} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </datalist>
+        {error('keyword')}
+      </div>
+      <div className="search-row">
+        <div className="field">
+          <label htmlFor="search-city">{t('search.form.city')}</label>
+          <select {...field('city')}>
+            <option value="">{t('search.form.anyCity')}</option>
+            {CITY_CODES.map((code) => (
+              <option key={code} value={code}>
+                {t(`cities.${code}`)}
+              </option>
+            ))}
+          </select>
+          {error('city')}
+        </div>
+        <div className="field">
+          <label htmlFor="search-language">{t('search.form.language')}</label>
+          <select {...field('language')}>
+            <option value="">{t('search.form.anyLanguage')}</option>
+            {LANGUAGE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {t(`languages.${code}`)}
+              </option>
+            ))}
+          </select>
+          {error('language')}
+        </div>
+      </div>
+      <div className="search-row">
+        <div className="field">
+          <label htmlFor="search-minPrice">{t('search.form.minPrice')}</label>
+          <input {...field('minPrice')} type="number" inputMode="numeric" min={0} step={100} />
+          {error('minPrice')}
+        </div>
+        <div className="field">
+          <label htmlFor="search-maxPrice">{t('search.form.maxPrice')}</label>
+          <input {...field('maxPrice')} type="number" inputMode="numeric" min={0} step={100} />
+          {error('maxPrice')}
+        </div>
+      </div>
+      <details className="search-more" open={moreOpen || undefined}>
+        <summary>{t('search.form.more')}</summary>
+        <div className="search-row search-row-3">
+          <div className="field">
+            <label htmlFor="search-minRating">{t('search.form.minRating')}</label>
+            <select {...field('minRating')}>
+              <option value="">{t('search.form.anyRating')}</option>
+              {RATINGS.map((r) => (
+                <option key={r} value={r}>
+                  {t('search.form.ratingAtLeast', { rating: r })}
+                </option>
+              ))}
+            </select>
+            {error('minRating')}
+          </div>
+          <div className="field">
+            <label htmlFor="search-date">{t('search.form.date')}</label>
+            <input {...field('date')} type="date" />
+            {error('date')}
+          </div>
+          <div className="field">
+            <label htmlFor="search-timeSlot">{t('search.form.timeSlot')}</label>
+            <select {...field('timeSlot')}>
+              <option value="">{t('search.form.anyTimeSlot')}</option>
+              {SEARCH_TIME_SLOTS.map((slot) => (
+                <option key={slot} value={slot}>
+                  {t(`timeSlots.${slot}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </details>
+      <div className="search-actions">
+        <div className="field search-sort">
+          <label htmlFor="search-sort">{t('search.form.sort')}</label>
+          <select {...field('sort')} defaultValue={values.sort || 'newest'}>
+            {GUIDE_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`search.sort.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {values.limit ? <input type="hidden" name="limit" value={values.limit} /> : null}
+        <button type="submit" className="button">
+          {t('search.form.submit')}
+        </button>
+        <span className="search-status muted" aria-hidden={!searching}>
+          {searching ? t('search.form.updating') : ''}
+        </span>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { CITY_CODES, normaliseCity } from '~/lib/cities';
+import { LANGUAGE_CODES, normaliseLanguage } from '~/lib/languages';
+import { INPUT_SCHEMA, textField } from './fields';
+
+/**
+ * The guide search (SPEC §2 guide search, §7 GET /api/v1/guides, §9 page size 10, max 100): one schema read by
+ * the /guides page (from its URL, a plain GET form) and by GET /api/v1/guides, so a search can be shared as a
+ * link and gives the same guides on both.
+ *
+ * - Empty values (`?city=&keyword=`, as a GET form sends them) count as absent; unknown parameters are ignored.
+ * - A city or language may be written as a name in any of the three languages (台北, Taipei, 日本語).
+ * - `limit` above 100 is clamped to 100; a value that is not a whole number ≥ 1 is a VALIDATION_ERROR.
+ * - `timeSlot` narrows `date`; without a date it is ignored.
+ */
+export const GUIDE_SEARCH_PAGE_SIZE = 10;
+export const GUIDE_SEARCH_MAX_LIMIT = 100;
+export const GUIDE_SEARCH_MAX_PAGE = 100_000;
+export const KEYWORD_MAX = 100;
+export const GUIDE_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'rating_desc', 'rating_asc'] as const;
+export type GuideSort = (typeof GUIDE_SORTS)[number];
+export const SEARCH_TIME_SLOTS = ['morning', 'afternoon', 'evening'] as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(min, { error: 'validation.invalid' })
+    .max(max, { error: 'validation.invalid' });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+export const guideSearchSchema = z
+  .object({
+    city: optional(
+      z.preprocess((v) => normaliseCity(v) ?? v, z.enum(CITY_CODES, { error: 'validation.cityUnknown' })),
+    ).meta({ [INPUT_SCHEMA]: { type: 'string', description: 'a city code or a city name in zh-TW, en or ja' } }),
+    language: optional(
+      z.preprocess((v) => normaliseLanguage(v) ?? v, z.enum(LANGUAGE_CODES, { error: 'validation.languageUnknown' })),
+    ).meta({ [INPUT_SCHEMA]: { type: 'string', description: 'a language code, BCP 47 tag or name' } }),
+    minPrice: optional(wholeNumber(0, 1_000_000)),
+    maxPrice: optional(wholeNumber(0, 1_000_000)),
+    minRating: optional(
+      z.coerce.number({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(5, { error: 'validation.invalid' }),
+    ),
+    keyword: optional(
+      textField('validation.invalid')
+        .normalize('NFKC')
+        .trim()
+        .max(KEYWORD_MAX, { error: 'search.validation.keywordTooLong' }),
+    ),
+    date: optional(
+      z
+        .string({ error: 'search.validation.date' })
+        .trim()
+        .refine((v) => ISO_DATE.test(v) && isRealDate(v), { error: 'search.validation.date' }),
+    ),
+    timeSlot: optional(z.enum(SEARCH_TIME_SLOTS, { error: 'validation.invalid' })),
+    sort: optional(z.enum(GUIDE_SORTS, { error: 'validation.invalid' })).transform((v) => v ?? 'newest'),
+    page: optional(wholeNumber(1, GUIDE_SEARCH_MAX_PAGE)).transform((v) => v ?? 1),
+    limit: optional(wholeNumber(1, Number.MAX_SAFE_INTEGER)).transform((v) =>
+      Math.min(v ?? GUIDE_SEARCH_PAGE_SIZE, GUIDE_SEARCH_MAX_LIMIT),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.minPrice !== undefined && v.maxPrice !== undefined && v.maxPrice < v.minPrice) {
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'search.validation.priceRange' });
+    }
+  })
+  .transform((v) => (v.date ? v : { ...v, timeSlot: undefined }));
+
+export type GuideSearchInput = z.input<typeof guideSearchSchema>;
+export type GuideSearch = z.output<typeof guideSearchSchema>;
+
+/** The filters of a search (what narrows the list), without sort and paging. */
+export const FILTER_KEYS = ['keyword', 'city', 'language', 'minPrice', 'maxPrice', 'minRating', 'date', 'timeSlot'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** The search as URL parameters in a fixed order, defaults left out: the same search always writes the same link. */
+export function searchParamsOf(search: Partial<GuideSearch> | Partial<Record<string, unknown>>, overrides: Partial<Record<string, string | number | undefined>> = {}): URLSearchParams {
+  const merged: Record<string, unknown> = { ...search, ...overrides };
+  const params = new URLSearchParams();
+  for (const key of [...FILTER_KEYS, 'sort', 'page', 'limit'] as const) {
+    const value = merged[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'sort' && value === 'newest') continue;
+    if (key === 'page' && Number(value) === 1) continue;
+    if (key === 'limit' && Number(value) === GUIDE_SEARCH_PAGE_SIZE) continue;
+    params.set(key, String(value));
+  }
+  return params;
+}
+
+/** The filters in use, for the history and the no-results message. */
+export function activeFilters(search: Partial<GuideSearch>): FilterKey[] {
+  return FILTER_KEYS.filter((k) => search[k] !== undefined && search[k] !== '');
+}
+
+/** Suggestions under the keyword box (GET /api/v1/guides/suggestions, SPEC §5; §9 default 10). */
+export const SUGGESTION_TYPES = ['all', 'guide', 'city'] as const;
+export const suggestionQuerySchema = z.object({
+  type: optional(z.enum(SUGGESTION_TYPES, { error: 'validation.invalid' })).transform((v) => v ?? 'all'),
+  query: z
+    .preprocess((v) => (v === undefined || v === null ? '' : v), textField('validation.invalid').normalize('NFKC').trim().max(KEYWORD_MAX, { error: 'search.validation.keywordTooLong' })),
+  limit: optional(wholeNumber(1, Number.MAX_SAFE_INTEGER)).transform((v) => Math.min(v ?? 10, 20)),
+});
+export type SuggestionQuery = z.output<typeof suggestionQuerySchema>;
+
+export interface Suggestion {
+  type: 'guide' | 'city';
+  /** What the keyword box gets when it is chosen. */
+  value: string;
+  label: string;
+  /** The guide's id or the city code. */
+  id: number | string;
+}

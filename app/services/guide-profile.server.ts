@@ -1,0 +1,35 @@
+import { getDb, type Database } from '~db/client';
+import { parseIdParam } from '~/lib/ids';
+import type { GuideProfileUpdate } from '~/schemas/guide-profile';
+import { assertSelfOrAdmin, type Viewer } from './access.server';
+import { AppError } from './errors.server';
+import { updateProfile, type UserRow } from './users.server';
+
+/** A guide id from a URL segment: anything that is not a positive whole number names no guide (404). */
+export function guideIdParam(raw: string | number | undefined): number {
+  const id = parseIdParam(raw);
+  if (id === undefined) throw new AppError('GUIDE_NOT_FOUND');
+  return id;
+}
+
+/**
+ * PUT /api/v1/guides/{id}/profile: the guide's public profile only, saved by the same service as the /me form
+ * (updateProfile), with name, email and bio left as they are. The guide itself or an admin; another person's
+ * id is FORBIDDEN, an id that is not a guide GUIDE_NOT_FOUND.
+ */
+export async function updateGuideProfile(
+  viewer: Viewer,
+  guideId: number,
+  input: GuideProfileUpdate,
+  db: Database = getDb(),
+): Promise<UserRow> {
+  let target: UserRow;
+  try {
+    target = await assertSelfOrAdmin(viewer, guideId, { write: true }, db);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'USER_NOT_FOUND') throw new AppError('GUIDE_NOT_FOUND');
+    throw error;
+  }
+  if (target.type !== 'guide') throw new AppError('GUIDE_NOT_FOUND');
+  return updateProfile(viewer, guideId, { name: target.name, email: target.email, bio: target.bio ?? undefined, ...input }, db);
+}

@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '~db/client';
+import { availabilitySlots, users } from '~db/schema';
+import { CITY_ALIASES, CITY_CODES } from '~/lib/cities';
+import { todayInTaipei } from '~/lib/dates';
+import { containsPattern, normaliseSearchText, searchTerms } from '~/lib/search-text';
+import type { GuideSearch, Suggestion, SuggestionQuery } from '~/schemas/guide-search';
+import type { GuideCard } from '~/schemas/guide-card';
+import { guideCardColumns, openSlotCondition, paginate, publishableGuide, toCards, type Pagination } from './guides.server';
+
+/* Guide search (issue 9): one service for /guides and GET /api/v1/guides. */
+
+function searchWhere(search: GuideSearch): SQL {
+  const conditions: (SQL | undefined)[] = [publishableGuide];
+  if (search.city) conditions.push(eq(users.city, search.city));
+  if (search.language) conditions.push(sql`${users.language} @> array[${search.language}]::text[]`);
+  if (search.minPrice !== undefined) conditions.push(gte(users.price, search.minPrice));
+  if (search.maxPrice !== undefined) conditions.push(lte(users.price, search.maxPrice));
+  if (search.minRating !== undefined && search.minRating > 0) conditions.push(gte(users.ratingAverage, search.minRating));
+  // Each word anywhere in the normalised text; the pg_trgm GIN index serves `like` with 3+ characters.
+  for (const term of searchTerms(search.keyword)) {
+    conditions.push(sql`${users.searchText} like ${containsPattern(term)} escape '\\'`);
+  }
+  if (search.date) {
+    const slot = search.timeSlot ? eq(availabilitySlots.timeSlot, search.timeSlot) : undefined;
+    conditions.push(
+      sql`exists (select 1 from ${availabilitySlots} where ${availabilitySlots.guideId} = ${users.id}
+        and ${availabilitySlots.date} = ${search.date} and ${and(openSlotCondition(todayInTaipei()), slot)})`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** Every order ends with the id, so equal prices or ratings never make a guide repeat or vanish between pages. */
+function searchOrder(sort: GuideSearch['sort']): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(users.registerDate), asc(users.id)];
+    case 'price_asc':
+      return [asc(users.price), asc(users.id)];
+    case 'price_desc':
+      return [desc(users.price), asc(users.id)];
+    case 'rating_desc':
+      return [sql`${users.ratingAverage} desc nulls last`, desc(users.ratingCount), asc(users.id)];
+    case 'rating_asc':
+      return [sql`${users.ratingAverage} asc nulls last`, asc(users.ratingCount), asc(users.id)];
+    default:
+      return [desc(users.registerDate), desc(users.id)];
+  }
+}
+
+export interface GuideSearchResult {
+  guides: GuideCard[];
+  pagination: Pagination;
+}
+
+/**
+ * One page of publishable guides matching the search. A page past the end is empty, with the true
+ * `totalPages` (the /guides page redirects to the last page; the API answers the empty page).
+ */
+export async function searchGuides(search: GuideSearch, options: { locale?: string } = {}): Promise<GuideSearchResult> {
+  const db = getDb();
+  const where = searchWhere(search);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(guideCardColumns())
+      .from(users)
+      .where(where)
+      .orderBy(...searchOrder(search.sort))
+      .limit(search.limit)
+      .offset((search.page - 1) * search.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    guides: await toCards(rows, options.locale ?? 'zh-TW'),
+    pagination: paginate(search.page, search.limit, totals?.total ?? 0),
+  };
+}
+
+/** City names people type, normalised, with the city they name (for suggestions). */
+const CITY_SUGGESTIONS = CITY_CODES.flatMap((code) =>
+  [code.replace(/_/gu, ' '), ...CITY_ALIASES[code]].map((alias) => ({ code, key: normaliseSearchText(alias) })),
+);
+
+/**
+ * Suggestions under the keyword box (SPEC §5): guide names and cities that contain what was typed.
+ * A blank query gives none. City labels are written by the caller's translator (`cityName`).
+ */
+export async function suggest(query: SuggestionQuery, cityName: (code: string) => string): Promise<Suggestion[]> {
+  const text = normaliseSearchText(query.query);
+  if (!text) return [];
+  const out: Suggestion[] = [];
+  if (query.type !== 'guide') {
+    const seen = new Set<string>();
+    for (const c of CITY_SUGGESTIONS) {
+      if (seen.has(c.code) || !c.key.includes(text)) continue;
+      seen.add(c.code);
+      out.push({ type: 'city', id: c.code, value: cityName(c.code), label: cityName(c.code) });
+    }
+  }
+  if (query.type !== 'city') {
+    const rows = await getDb()
+      .select({ id: users.id, name: users.name, city: users.city })
+      .from(users)
+      .where(and(publishableGuide, sql`${users.searchText} like ${containsPattern(text)} escape '\\'`))
+      .orderBy(sql`${users.ratingAverage} desc nulls last`, asc(users.id))
+      .limit(query.limit * 5);
+    // The search text also holds descriptions: keep the guides whose name itself contains the query.
+    for (const r of rows.filter((row) => normaliseSearchText(row.name).includes(text))) out.push({ type: 'guide', id: r.id, value: r.name, label: r.city ? `${r.name} · ${cityName(r.city)}` : r.name });
+  }
+  return out.slice(0, query.limit);
+}
