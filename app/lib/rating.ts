@@ -1,14 +1,16 @@
 /*
  * Ranking guides by rating (issue 9): a plain average lets 5.0 from one review beat 4.8 from fifty. The
- * Bayesian average pulls a guide's mean toward the site-wide mean by PRIOR_WEIGHT imaginary reviews, so a
- * few reviews move it a little and many reviews move it a lot. Pure: the services order by the same formula
- * (`bayesianRatingSql` in app/services/guide-visibility.server.ts builds it from these constants).
+ * Bayesian average counts PRIOR_WEIGHT imaginary reviews of PRIOR_MEAN stars for every guide, so a few
+ * reviews move a guide's score a little and many reviews move it a lot. The prior is a fixed, modest 3.5
+ * rather than the site-wide mean: travel reviews cluster around 4.6–4.8, and with a prior that high a single
+ * 5-star review would still outrank 4.8 from five (issue 9's complaint). Pure: the services order by the
+ * same formula (`bayesianRatingSql` in app/services/guide-visibility.server.ts, built from these constants).
  */
 
-/** How many reviews at the site-wide mean every guide starts with. */
+/** How many imaginary reviews every guide starts with. */
 export const PRIOR_WEIGHT = 5;
-/** The site-wide mean used when there are no reviews at all yet. */
-export const DEFAULT_PRIOR_MEAN = 4;
+/** The stars of those imaginary reviews. */
+export const DEFAULT_PRIOR_MEAN = 3.5;
 
 /**
  * The weighted rating of a guide with `count` reviews averaging `average`, against a site-wide mean

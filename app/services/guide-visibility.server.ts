@@ -57,17 +57,8 @@ export function guideRatingsSubquery(db: Database = getDb()) {
 
 export type GuideRatings = ReturnType<typeof guideRatingsSubquery>;
 
-/** The site-wide mean of visible traveler ratings (the Bayesian prior), or the default without reviews. */
-export async function siteMeanRating(db: Database = getDb()): Promise<number> {
-  const [row] = await db
-    .select({ mean: sql<number | null>`avg(${reviews.rating})::float` })
-    .from(reviews)
-    .where(countsTowardGuideRating());
-  return row?.mean ?? DEFAULT_PRIOR_MEAN;
-}
-
 /** app/lib/rating.ts `bayesianRating` as SQL over the ratings subquery, for ORDER BY. */
-export function bayesianRatingSql(ratings: GuideRatings, priorMean: number): SQL<number> {
+export function bayesianRatingSql(ratings: GuideRatings, priorMean: number = DEFAULT_PRIOR_MEAN): SQL<number> {
   const prior = Number(priorMean.toFixed(6));
   return sql<number>`((${PRIOR_WEIGHT}::float * ${sql.raw(String(prior))}) + coalesce(${ratings.ratingSum}, 0)) / (${PRIOR_WEIGHT}::float + coalesce(${ratings.reviewCount}, 0))`;
 }

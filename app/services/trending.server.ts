@@ -8,7 +8,6 @@ import {
   guideCardColumns,
   guideRatingsSubquery,
   publishableGuideCondition,
-  siteMeanRating,
   toGuideCard,
 } from './guide-visibility.server';
 
@@ -101,7 +100,6 @@ export async function topRatedGuides(
   options: { exclude?: readonly number[]; where?: ReturnType<typeof sql> } = {},
   db: Database = getDb(),
 ): Promise<GuideCard[]> {
-  const prior = await siteMeanRating(db);
   const ratings = guideRatingsSubquery(db);
   const exclude = options.exclude?.length ? sql`${users.id} not in (${sql.join(options.exclude.map((id) => sql`${id}`), sql`, `)})` : undefined;
   const rows = await db
@@ -109,7 +107,7 @@ export async function topRatedGuides(
     .from(users)
     .leftJoin(ratings, eq(ratings.guideId, users.id))
     .where(and(publishableGuideCondition(), exclude, options.where))
-    .orderBy(desc(bayesianRatingSql(ratings, prior)), desc(sql`coalesce(${ratings.reviewCount}, 0)`), users.id)
+    .orderBy(desc(bayesianRatingSql(ratings)), desc(sql`coalesce(${ratings.reviewCount}, 0)`), users.id)
     .limit(limit);
   return rows.map(toGuideCard);
 }
