@@ -271,23 +271,33 @@ function LanguageForm({ locale, redirectTo }: { locale: string; redirectTo: stri
 
 const THEME_ICONS: Record<Theme, string> = { light: '☀', dark: '☾', auto: '◐' };
 
+/**
+ * The button shows (and names) what a tap switches to. Two buttons, one per system appearance; CSS shows the
+ * one that matches (prefers-color-scheme), so the first tap from 'auto' always changes the screen, JS or not.
+ */
 function ThemeForm({ theme, redirectTo }: { theme: Theme; redirectTo: string }) {
   const { t } = useTranslation();
-  const next = nextTheme(theme);
   return (
     <Form method="post" action="/preferences" className="theme-form" preventScrollReset>
       <input type="hidden" name="intent" value="theme" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button
-        type="submit"
-        name="theme"
-        value={next}
-        className="icon-button"
-        aria-label={t('theme.switchTo', { theme: t(`theme.${next}`), current: t(`theme.${theme}`) })}
-        title={t('theme.switchTo', { theme: t(`theme.${next}`), current: t(`theme.${theme}`) })}
-      >
-        <span aria-hidden="true">{THEME_ICONS[theme]}</span>
-      </button>
+      {([false, true] as const).map((systemDark) => {
+        const next = nextTheme(theme, systemDark);
+        const label = t('theme.switchTo', { theme: t(`theme.${next}`), current: t(`theme.${theme}`) });
+        return (
+          <button
+            key={String(systemDark)}
+            type="submit"
+            name="theme"
+            value={next}
+            className={`icon-button theme-button ${systemDark ? 'theme-when-dark' : 'theme-when-light'}`}
+            aria-label={label}
+            title={label}
+          >
+            <span aria-hidden="true">{THEME_ICONS[next]}</span>
+          </button>
+        );
+      })}
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
-import { favorites, orders, reviews } from '~db/schema';
+import { favorites, orders, reviews, users } from '~db/schema';
 import { bayesianRating } from '~/lib/rating';
 import { topRatedGuides } from '~/services/trending.server';
 import { loginAs } from '../support/api';
@@ -127,7 +127,7 @@ describe(`favorites API (${testDriver})`, () => {
     const guide = await createGuide();
     const { token } = await loginAs(me);
     await server.request('/api/v1/favorites', { method: 'POST', token, json: { targetId: guide.id } });
-    await getDb().update((await import('~db/schema')).users).set({ blockedAt: new Date() }).where(eq((await import('~db/schema')).users.id, guide.id));
+    await getDb().update(users).set({ blockedAt: new Date() }).where(eq(users.id, guide.id));
     const list = await server.request('/api/v1/favorites', { token });
     expect(list.json.data.favorites[0]).toMatchObject({ targetId: guide.id, guide: null });
   });
@@ -330,9 +330,13 @@ describe(`recommendations and recent lists (${testDriver})`, () => {
     for (let i = 0; i < 7; i++) {
       await createOrder({ travelerId: me.id, guideId: guide.id, date: `2031-06-0${i + 1}`, createdAt: daysAgo(10 - i) });
     }
-    const [mine, theirs, guideSession, otherGuideSession, adminSession] = await Promise.all(
-      [me, other, guide, otherGuide, admin].map((u) => loginAs(u)),
-    );
+    const [mine, theirs, guideSession, otherGuideSession, adminSession] = [
+      await loginAs(me),
+      await loginAs(other),
+      await loginAs(guide),
+      await loginAs(otherGuide),
+      await loginAs(admin),
+    ];
 
     const bookings = await server.request(`/api/v1/travelers/${me.id}/recent-bookings`, { token: mine.token });
     expectApi(bookings, 200);
