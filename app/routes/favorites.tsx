@@ -34,11 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const wantsJson = form.get('respond') === 'json';
   const back = safeRedirectPath(form.get('redirectTo'), '/favorites');
   const session = await getSession(request);
-  if (!session) {
-    const login = `/login?${new URLSearchParams({ redirectTo: back })}`;
-    if (wantsJson) return data({ error: 'UNAUTHORIZED', redirectTo: login }, { status: 401 });
-    return redirect(login);
-  }
+  // A visitor logs in first and comes back (a fetcher follows the redirect as a navigation too).
+  if (!session) return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
   try {
     const input = parseValue(favoriteFormSchema, Object.fromEntries(form));
     let favorited: boolean;
