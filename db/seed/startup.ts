@@ -34,7 +34,7 @@ export async function startDatabase(config: AppConfig, log: Log = console.log): 
   const admin = configuredAdmin(config);
   const seedMode = config.SEED ?? (handle.driver === 'pglite' ? 'demo' : 'none');
   if (seedMode === 'demo' && (await isEmpty(handle.db))) {
-    logSeedResult(await seedDemo(handle.db, { admin }), log);
+    logSeedResult(await seedDemo(handle.db, { admin, supportEmail: config.SUPPORT_EMAIL }), log);
   } else if (admin) {
     const { created } = await ensureAdmin(admin.email, admin.password, handle.db);
     log(`Admin ${admin.email} ${created ? 'created' : 'updated'}.`);
