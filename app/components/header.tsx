@@ -85,8 +85,9 @@ export function unreadBadgeText(count: number): string | null {
 
 /**
  * Logged in: logo, name, greeting, favorites, orders, role home, language, theme, notification bell with the
- * unread count, avatar with verification badges, logout. Phones get icons (named for screen readers) in
- * three short rows; from 768 px the links carry their text and everything fits in two rows.
+ * unread count, avatar with verification badges, logout. Phones get icons (named for screen readers, and
+ * titled) in two rows, JS or not: logo, greeting and account icons; then the links and the settings. From
+ * 768 px the links carry their text.
  */
 function UserHeader({ user, unreadCount, locale, theme, redirectTo }: Preferences & { user: HeaderUserData; unreadCount: number }) {
   const { t } = useTranslation();
@@ -262,8 +263,12 @@ function LanguageForm({ locale, redirectTo }: { locale: string; redirectTo: stri
           </option>
         ))}
       </select>
-      <button type="submit" className="button button-small nojs-only">
-        {t('language.apply')}
+      {/* Without JS: the apply button. On a logged-in phone header it shrinks to a check mark (its name stays). */}
+      <button type="submit" className="button button-small nojs-only language-apply" title={t('language.apply')}>
+        <span className="language-apply-icon" aria-hidden="true">
+          ✓
+        </span>
+        <span className="language-apply-label">{t('language.apply')}</span>
       </button>
     </Form>
   );
