@@ -30,6 +30,8 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('旅遊助手 <no-reply@localhost>')),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'must be at least 6 characters').optional()),
+  // The support and privacy address in the demo legal texts; unset means the admin's address.
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().email().optional()),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SEED: z.preprocess(emptyToUndefined, z.enum(['demo', 'none']).optional()),
   PUBLIC_URL: optionalUrl(['http', 'https']),

@@ -8,5 +8,5 @@ const config = getConfig();
 const handle = await openConfiguredDatabase(config);
 setDatabase(handle);
 await handle.migrate();
-logSeedResult(await seedDemo(handle.db, { admin: configuredAdmin(config) }));
+logSeedResult(await seedDemo(handle.db, { admin: configuredAdmin(config), supportEmail: config.SUPPORT_EMAIL }));
 await handle.close();

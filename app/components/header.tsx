@@ -85,8 +85,9 @@ export function unreadBadgeText(count: number): string | null {
 
 /**
  * Logged in: logo, name, greeting, favorites, orders, role home, language, theme, notification bell with the
- * unread count, avatar with verification badges, logout. Phones get icons (named for screen readers) in
- * three short rows; from 768 px the links carry their text and everything fits in two rows.
+ * unread count, avatar with verification badges, logout. Phones get icons (named for screen readers, and
+ * titled) in two rows, JS or not: logo, greeting and account icons; then the links and the settings. From
+ * 768 px the links carry their text.
  */
 function UserHeader({ user, unreadCount, locale, theme, redirectTo }: Preferences & { user: HeaderUserData; unreadCount: number }) {
   const { t } = useTranslation();
@@ -262,8 +263,12 @@ function LanguageForm({ locale, redirectTo }: { locale: string; redirectTo: stri
           </option>
         ))}
       </select>
-      <button type="submit" className="button button-small nojs-only">
-        {t('language.apply')}
+      {/* Without JS: the apply button. On a logged-in phone header it shrinks to a check mark (its name stays). */}
+      <button type="submit" className="button button-small nojs-only language-apply" title={t('language.apply')}>
+        <span className="language-apply-icon" aria-hidden="true">
+          ✓
+        </span>
+        <span className="language-apply-label">{t('language.apply')}</span>
       </button>
     </Form>
   );
@@ -271,23 +276,33 @@ function LanguageForm({ locale, redirectTo }: { locale: string; redirectTo: stri
 
 const THEME_ICONS: Record<Theme, string> = { light: '☀', dark: '☾', auto: '◐' };
 
+/**
+ * The button shows (and names) what a tap switches to. Two buttons, one per system appearance; CSS shows the
+ * one that matches (prefers-color-scheme), so the first tap from 'auto' always changes the screen, JS or not.
+ */
 function ThemeForm({ theme, redirectTo }: { theme: Theme; redirectTo: string }) {
   const { t } = useTranslation();
-  const next = nextTheme(theme);
   return (
     <Form method="post" action="/preferences" className="theme-form" preventScrollReset>
       <input type="hidden" name="intent" value="theme" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button
-        type="submit"
-        name="theme"
-        value={next}
-        className="icon-button"
-        aria-label={t('theme.switchTo', { theme: t(`theme.${next}`), current: t(`theme.${theme}`) })}
-        title={t('theme.switchTo', { theme: t(`theme.${next}`), current: t(`theme.${theme}`) })}
-      >
-        <span aria-hidden="true">{THEME_ICONS[theme]}</span>
-      </button>
+      {([false, true] as const).map((systemDark) => {
+        const next = nextTheme(theme, systemDark);
+        const label = t('theme.switchTo', { theme: t(`theme.${next}`), current: t(`theme.${theme}`) });
+        return (
+          <button
+            key={String(systemDark)}
+            type="submit"
+            name="theme"
+            value={next}
+            className={`icon-button theme-button ${systemDark ? 'theme-when-dark' : 'theme-when-light'}`}
+            aria-label={label}
+            title={label}
+          >
+            <span aria-hidden="true">{THEME_ICONS[next]}</span>
+          </button>
+        );
+      })}
     </Form>
   );
 }

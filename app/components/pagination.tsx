@@ -42,7 +42,8 @@ export function PaginationNav({
           )}
         </li>
         {pages.map((p) => (
-          <li key={p}>
+          // On phones only the current page and its neighbours show (discover.css), so "Next" stays on the row.
+          <li key={p} className={Math.abs(p - page) > 1 ? 'page-far' : undefined}>
             <Link to={href(p)} aria-current={p === page ? 'page' : undefined} aria-label={t('pagination.page', { page: p })}>
               {p}
             </Link>

@@ -32,6 +32,8 @@ export interface ApiOperation {
   upload?: { field: string; description: string };
   /** Status of a success (default 200). */
   status?: 200 | 201;
+  /** Another success status the handler may answer with the same `data` (POST /favorites: 201 new, 200 existing). */
+  alsoStatus?: 200 | 201;
   /** Schema of `data` in the success envelope. */
   data: z.ZodType;
   /** Failure codes besides the ones every route can answer (VALIDATION_ERROR for bad input, SERVER_ERROR …). */

@@ -79,21 +79,21 @@ function queryParameters(schema: z.ZodType) {
 }
 
 function operationObject(contract: ApiContract, method: string, operation: ApiOperation) {
-  const responses: Record<string, unknown> = {
-    [operation.status ?? 200]: {
-      description: STATUS_TEXT[operation.status ?? 200],
-      headers: { 'Cache-Control': { schema: { const: 'no-store' } } },
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            properties: { success: { const: true }, data: jsonSchema(operation.data, 'output') },
-            required: ['success', 'data'],
-          },
+  const success = (status: number) => ({
+    description: STATUS_TEXT[status],
+    headers: { 'Cache-Control': { schema: { const: 'no-store' } } },
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { success: { const: true }, data: jsonSchema(operation.data, 'output') },
+          required: ['success', 'data'],
         },
       },
     },
-  };
+  });
+  const responses: Record<string, unknown> = { [operation.status ?? 200]: success(operation.status ?? 200) };
+  if (operation.alsoStatus) responses[operation.alsoStatus] = success(operation.alsoStatus);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set([...operation.errors, ...implicitErrors(operation)])) {
     const status = ERROR_STATUS[code];

@@ -3,6 +3,7 @@ import zhTWAccount from '~/locales/zh-TW/account.json';
 import zhTWAdmin from '~/locales/zh-TW/admin.json';
 import zhTWAuth from '~/locales/zh-TW/auth.json';
 import zhTWAvatar from '~/locales/zh-TW/avatar.json';
+import zhTWDiscover from '~/locales/zh-TW/discover.json';
 import zhTWMail from '~/locales/zh-TW/mail.json';
 import zhTWProfile from '~/locales/zh-TW/profile.json';
 import zhTWSearch from '~/locales/zh-TW/search.json';
@@ -11,6 +12,7 @@ import enAccount from '~/locales/en/account.json';
 import enAdmin from '~/locales/en/admin.json';
 import enAuth from '~/locales/en/auth.json';
 import enAvatar from '~/locales/en/avatar.json';
+import enDiscover from '~/locales/en/discover.json';
 import enMail from '~/locales/en/mail.json';
 import enProfile from '~/locales/en/profile.json';
 import enSearch from '~/locales/en/search.json';
@@ -19,6 +21,7 @@ import jaAccount from '~/locales/ja/account.json';
 import jaAdmin from '~/locales/ja/admin.json';
 import jaAuth from '~/locales/ja/auth.json';
 import jaAvatar from '~/locales/ja/avatar.json';
+import jaDiscover from '~/locales/ja/discover.json';
 import jaMail from '~/locales/ja/mail.json';
 import jaProfile from '~/locales/ja/profile.json';
 import jaSearch from '~/locales/ja/search.json';
@@ -33,9 +36,9 @@ import { SUPPORTED_LOCALES, type Locale } from './config';
  * tests/unit/i18n.test.ts fails when a file in app/locales is not listed here.
  */
 const AREAS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, mail: zhTWMail, profile: zhTWProfile, search: zhTWSearch },
-  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, mail: enMail, profile: enProfile, search: enSearch },
-  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, mail: jaMail, profile: jaProfile, search: jaSearch },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, discover: zhTWDiscover, mail: zhTWMail, profile: zhTWProfile, search: zhTWSearch },
+  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, discover: enDiscover, mail: enMail, profile: enProfile, search: enSearch },
+  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, discover: jaDiscover, mail: jaMail, profile: jaProfile, search: jaSearch },
 } satisfies Record<Locale, Record<string, object>>;
 const COMMON = { 'zh-TW': zhTWCommon, en: enCommon, ja: jaCommon } satisfies Record<Locale, object>;
 

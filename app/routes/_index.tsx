@@ -1,37 +1,69 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { FavoriteButton } from '~/components/favorite-button';
 import { GuideCard } from '~/components/guide-card';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getLocale } from '~/i18n/i18n.server';
+import { getUser } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
+import type { GuideCard as GuideCardData } from '~/schemas/guide-card';
 import { listActiveBanners } from '~/services/banners.server';
-import { guideCoverage, listFeaturedGuides } from '~/services/guides.server';
+import { favoriteGuideIds } from '~/services/favorites.server';
+import { guideCoverage } from '~/services/guides.server';
+import { topRatedGuides, trendingCities, trendingGuides } from '~/services/trending.server';
 
-// Guide cards say "ID verified" and the next open day (search.json).
-export const handle: I18nHandle = { i18n: ['search'] };
-
+/**
+ * Home (SPEC §2; issue 9): a search box that goes to /guides, the banners that are active and inside their
+ * dates in the reader's language, featured guides ranked by the Bayesian average rating, and what is
+ * trending (cities and guides from the last 30 days of bookings and favorites). Hearts post to /favorites.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await getLocale(request);
-  const [banners, featured, coverage] = await Promise.all([
+  const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
+  const [banners, featured, cities, trending, coverage] = await Promise.all([
     listActiveBanners(locale),
-    listFeaturedGuides(6, locale),
+    topRatedGuides(6),
+    trendingCities(6),
+    trendingGuides(6),
     guideCoverage(),
   ]);
-  return { banners, featured, coverage };
+  const shown = [...featured, ...trending].map((g) => g.id);
+  const favorites = user ? [...(await favoriteGuideIds(user.id, shown))] : [];
+  return { banners, featured, cities, trending, coverage, favorites };
 }
+
+// Guide cards say "ID verified" and the next open day (search.json).
+export const handle: I18nHandle = { i18n: ['discover', 'search'] };
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches);
 
 export default function Home() {
-  const { banners, featured, coverage } = useLoaderData<typeof loader>();
+  const { banners, featured, cities, trending, coverage, favorites } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const favoriteSet = new Set(favorites);
   return (
     <>
       <section className="hero">
         <h1>{t('home.heroTitle')}</h1>
         <p>{t('home.heroText', { guides: coverage.guides, cities: coverage.cities })}</p>
-        <Link to="/guides" className="button button-large">
+        <Form method="get" action="/guides" className="home-search" role="search">
+          <label htmlFor="home-keyword" className="visually-hidden">
+            {t('discover.home.searchLabel')}
+          </label>
+          <input
+            id="home-keyword"
+            type="search"
+            name="keyword"
+            placeholder={t('discover.home.searchPlaceholder')}
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={100}
+          />
+          <button type="submit" className="button">
+            {t('discover.home.search')}
+          </button>
+        </Form>
+        <Link to="/guides" className="hero-browse">
           {t('home.browseGuides')}
         </Link>
       </section>
@@ -62,14 +94,50 @@ export default function Home() {
       <section aria-labelledby="featured-title" className="section">
         <div className="section-head">
           <h2 id="featured-title">{t('home.featuredGuides')}</h2>
-          <Link to="/guides">{t('home.seeAll')}</Link>
+          <Link to="/guides?sort=rating_desc">{t('home.seeAll')}</Link>
         </div>
-        <div className="guide-grid" data-testid="featured-guides">
-          {featured.map((g) => (
-            <GuideCard key={g.id} guide={g} />
-          ))}
-        </div>
+        <p className="muted section-note">{t('discover.home.featuredNote')}</p>
+        <GuideGrid guides={featured} favorites={favoriteSet} testId="featured-guides" />
       </section>
+
+      {cities.length > 0 && (
+        <section aria-labelledby="trending-cities-title" className="section">
+          <h2 id="trending-cities-title">{t('discover.home.trendingCities')}</h2>
+          <ol className="trending-cities" data-testid="trending-cities">
+            {cities.map((c, i) => (
+              <li key={c.city}>
+                <Link to={`/guides?city=${encodeURIComponent(c.city)}`} className="trending-city">
+                  <span className="trending-rank" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <span className="trending-city-name">{t(`cities.${c.city}`)}</span>
+                  <span className="muted trending-city-meta">{t('discover.home.cityGuides', { count: c.guideCount })}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      {trending.length > 0 && (
+        <section aria-labelledby="trending-guides-title" className="section">
+          <h2 id="trending-guides-title">{t('discover.home.trendingGuides')}</h2>
+          <GuideGrid guides={trending} favorites={favoriteSet} testId="trending-guides" />
+        </section>
+      )}
     </>
+  );
+}
+
+function GuideGrid({ guides, favorites, testId }: { guides: GuideCardData[]; favorites: Set<number>; testId: string }) {
+  return (
+    <div className="guide-grid" data-testid={testId}>
+      {guides.map((g) => (
+        <div key={g.id} className="card-with-heart">
+          <GuideCard guide={g} />
+          <FavoriteButton guideId={g.id} guideName={g.name} favorited={favorites.has(g.id)} redirectTo="/" />
+        </div>
+      ))}
+    </div>
   );
 }

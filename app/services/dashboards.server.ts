@@ -1,7 +1,13 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
-import { favorites, idVerifications, ORDER_STATUSES, orders, photos, reviews, USER_TYPES, users } from '~db/schema';
+import { idVerifications, ORDER_STATUSES, orders, photos, reviews, USER_TYPES, users } from '~db/schema';
+import { RECENT_DEFAULT_LIMIT, type Recommendation, type RecentBooking, type RecentOrderView } from '~/schemas/discover';
+import { assertSelfOrAdmin, type Viewer } from './access.server';
+import { blobUrl } from './blobs.server';
+import { AppError } from './errors.server';
 import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
+import { recommendGuides } from './recommendations.server';
+import { getUserStats } from './user-stats.server';
 
 /**
  * The numbers on each role's home page (SPEC §2: traveler main page, guide center, admin dashboard), read
@@ -10,34 +16,33 @@ import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
  */
 
 export interface TravelerDashboard {
-  orders: number;
-  favorites: number;
-  reviewsGiven: number;
+  /** SPEC §3 Stats, the traveler's part (user-stats.server.ts). */
+  stats: {
+    bookingCount: number;
+    favoriteGuides: number;
+    reviewCount: number;
+    totalSpent: number;
+    currentMonthSpent: number;
+  };
+  recentBookings: RecentBooking[];
+  recommendations: Recommendation[];
 }
 
+/** The traveler's main page (/traveler): their figures, latest bookings and guides to try. */
 export async function travelerDashboard(userId: number, db: Database = getDb()): Promise<TravelerDashboard> {
-  const [[o], [f], [r]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.travelerId, userId), isNull(orders.deletedAt))),
-    db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId)),
-    db.select({ n: count() }).from(reviews).where(eq(reviews.reviewerId, userId)),
+  const [stats, recentBookings, recommendations] = await Promise.all([
+    getUserStats(userId, db),
+    recentTravelerBookings(userId, RECENT_DEFAULT_LIMIT, db),
+    recommendGuides(userId, 6, db),
   ]);
-  return { orders: o?.n ?? 0, favorites: f?.n ?? 0, reviewsGiven: r?.n ?? 0 };
+  return {
+    stats: { ...stats.travelerStats, totalSpent: stats.totalSpent, currentMonthSpent: stats.currentMonthSpent },
+    recentBookings,
+    recommendations,
+  };
 }
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export interface RecentOrder {
-  id: number;
-  date: string;
-  timeSlot: 'morning' | 'afternoon' | 'evening';
-  status: OrderStatus;
-  numberOfPeople: number;
-  totalPrice: number;
-  travelerName: string;
-}
 
 export interface GuideDashboard {
   pendingOrders: number;
@@ -45,10 +50,91 @@ export interface GuideDashboard {
   /** Average of the travelers' visible ratings, one decimal; null without reviews. */
   averageRating: number | null;
   reviewCount: number;
-  recentOrders: RecentOrder[];
+  recentOrders: RecentOrderView[];
 }
 
-export const RECENT_ORDERS_LIMIT = 5;
+export const RECENT_ORDERS_LIMIT = RECENT_DEFAULT_LIMIT;
+
+/**
+ * "Yourself or an admin" for /api/v1/travelers/{id}/… and /api/v1/guides/{id}/…: someone else's id is
+ * FORBIDDEN; an unknown id, or an account of another kind, is TRAVELER_NOT_FOUND / GUIDE_NOT_FOUND.
+ */
+export async function assertRoleOwnerOrAdmin(viewer: Viewer, id: number, type: 'traveler' | 'guide', db: Database = getDb()) {
+  const notFound = new AppError(type === 'traveler' ? 'TRAVELER_NOT_FOUND' : 'GUIDE_NOT_FOUND');
+  let target;
+  try {
+    target = await assertSelfOrAdmin(viewer, id, {}, db);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'USER_NOT_FOUND') throw notFound;
+    throw error;
+  }
+  if (target.type !== type) throw notFound;
+  return target;
+}
+
+/** A traveler's newest bookings (orders they made, not deleted), newest first, with the guide. */
+export async function recentTravelerBookings(travelerId: number, limit = RECENT_DEFAULT_LIMIT, db: Database = getDb()): Promise<RecentBooking[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      date: orders.date,
+      timeSlot: orders.timeSlot,
+      status: orders.status,
+      numberOfPeople: orders.numberOfPeople,
+      totalPrice: orders.totalPrice,
+      createdAt: orders.createdAt,
+      guideId: users.id,
+      guideName: users.name,
+      guideCity: users.city,
+      guideAvatarKey: users.avatarKey,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.guideId))
+    .where(and(eq(orders.travelerId, travelerId), isNull(orders.deletedAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    timeSlot: r.timeSlot,
+    status: r.status,
+    numberOfPeople: r.numberOfPeople,
+    totalPrice: r.totalPrice,
+    createdAt: r.createdAt.toISOString(),
+    guide: { id: r.guideId, name: r.guideName, city: r.guideCity, avatarUrl: blobUrl(r.guideAvatarKey) },
+  }));
+}
+
+/** A guide's newest orders (not deleted), newest first, with the traveler. */
+export async function recentGuideOrders(guideId: number, limit = RECENT_DEFAULT_LIMIT, db: Database = getDb()): Promise<RecentOrderView[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      date: orders.date,
+      timeSlot: orders.timeSlot,
+      status: orders.status,
+      numberOfPeople: orders.numberOfPeople,
+      totalPrice: orders.totalPrice,
+      createdAt: orders.createdAt,
+      travelerId: users.id,
+      travelerName: users.name,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.travelerId))
+    .where(and(eq(orders.guideId, guideId), isNull(orders.deletedAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    timeSlot: r.timeSlot,
+    status: r.status,
+    numberOfPeople: r.numberOfPeople,
+    totalPrice: r.totalPrice,
+    createdAt: r.createdAt.toISOString(),
+    traveler: { id: r.travelerId, name: r.travelerName },
+  }));
+}
 
 export async function guideDashboard(guideId: number, db: Database = getDb()): Promise<GuideDashboard> {
   const live = and(eq(orders.guideId, guideId), isNull(orders.deletedAt));
@@ -65,21 +151,7 @@ export async function guideDashboard(guideId: number, db: Database = getDb()): P
       })
       .from(reviews)
       .where(and(eq(reviews.revieweeId, guideId), countsTowardGuideRating())),
-    db
-      .select({
-        id: orders.id,
-        date: orders.date,
-        timeSlot: orders.timeSlot,
-        status: orders.status,
-        numberOfPeople: orders.numberOfPeople,
-        totalPrice: orders.totalPrice,
-        travelerName: users.name,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.travelerId))
-      .where(live)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(RECENT_ORDERS_LIMIT),
+    recentGuideOrders(guideId, RECENT_ORDERS_LIMIT, db),
   ]);
   const byStatus = (status: OrderStatus) => statusRows.find((r) => r.status === status)?.n ?? 0;
   return {
@@ -153,4 +225,18 @@ export async function listUsersForDebug(limit = 500, db: Database = getDb()) {
     .from(users)
     .orderBy(users.id)
     .limit(limit);
+}
+
+/** The {id} of /api/v1/travelers/{id}/…: anything but a positive whole number is an unknown traveler. */
+export function travelerIdParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!value || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new AppError('TRAVELER_NOT_FOUND');
+  return id;
+}
+
+/** The {id} of /api/v1/guides/{id}/…: anything but a positive whole number is an unknown guide. */
+export function guideIdParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!value || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new AppError('GUIDE_NOT_FOUND');
+  return id;
 }

@@ -8,10 +8,14 @@ import { hashPassword } from '~/services/passwords.server';
 import {
   demoBanners,
   demoGuides,
+  demoGuideTours,
   demoTerms,
   demoTravelers,
   guideReviewComments,
-  travelerReviewComments,
+  tourReviews,
+  tourScenes,
+  travelerLanguages,
+  type ReviewLanguage,
 } from '../../tests/support/demo-content';
 import { demoGuideTranslations } from '../../tests/support/demo-guide-translations';
 import {
@@ -19,20 +23,22 @@ import {
   createBanner,
   createCompletedOrder,
   createGuide,
+  createOrder,
   createReview,
   createTerms,
   createTraveler,
 } from '../../tests/support/factories';
 import type { Database } from '../client';
 import { ensureAdmin } from './admin';
-import { photos, users } from '../schema';
+import { favorites, photos, users } from '../schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMAIL_DOMAIN = 'demo.travel-assistant.tw';
 export const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
 /** Legal texts' first version (SPEC §3: version 1.0.0, last updated 3 June 2025). */
 const TERMS_DATE = new Date('2025-06-03T00:00:00+08:00');
-const LANDSCAPE_POOL = 24;
+/** The addresses written in the demo legal texts; the seed puts SUPPORT_EMAIL (or the admin's) in their place. */
+const DEMO_SUPPORT_ADDRESSES = ['support@travel-assistant.example', 'privacy@travel-assistant.example'];
 /** Arbitrary constant naming the seed's advisory lock. */
 const SEED_LOCK_ID = 7_020_603;
 
@@ -55,10 +61,17 @@ export async function isEmpty(db: Database): Promise<boolean> {
  * The demo marketplace: guides in many cities with availability for the next 60 days, travelers,
  * completed orders reviewed both ways, banners and the legal texts. Runs only on an empty database.
  * `admin` comes from ADMIN_EMAIL/ADMIN_PASSWORD; without it a demo admin with a random password is made.
+ * `supportEmail` (SUPPORT_EMAIL) is the support and privacy address in the legal texts; default the admin's.
+ *
+ * Believable on purpose (issue 9): each guide's reviews are written for that guide's kind of tour, in the
+ * reviewer's own language (an English or Japanese review only for a guide who speaks it), never the same
+ * comment twice on one guide; every person has an illustrated face and every guide their own photos of the
+ * kind of place they show; banners picture the place they link to; recent bookings and favorites make the
+ * home page's trending lists real.
  */
 export async function seedDemo(
   db: Database,
-  options: { admin?: { email: string; password: string }; today?: string } = {},
+  options: { admin?: { email: string; password: string }; today?: string; supportEmail?: string } = {},
 ): Promise<SeedResult> {
   const notSeeded: SeedResult = { seeded: false, guides: 0, travelers: 0, orders: 0, reviews: 0 };
   if (!(await isEmpty(db))) return notSeeded;
@@ -67,14 +80,25 @@ export async function seedDemo(
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const today = options.today ?? todayInTaipei();
 
-  // Pictures first (CPU work, outside the transaction): one avatar per person, a shared pool of landscapes.
+  // Pictures first (CPU work, outside the transaction): a face per person, each guide's own photos of the
+  // kind of place their tour goes to, and banner art of the place each banner links to.
   const people = demoGuides.length + demoTravelers.length;
-  const avatarImages = await Promise.all(Array.from({ length: people }, (_, i) => generateAvatar((i * 47) % 360)));
-  const landscapeImages = await Promise.all(Array.from({ length: LANDSCAPE_POOL }, (_, i) => generateLandscape(i + 1)));
-  const bannerImages = await Promise.all(demoBanners.map((b, i) => generateLandscape(100 + i, 1200, 400)));
+  const avatarImages = await Promise.all(Array.from({ length: people }, (_, i) => generateAvatar(i + 1)));
+  const photoCounts = demoGuides.map((_, i) => 1 + (i % 4)); // 1..4, the per-guide maximum
+  const guidePhotoImages = await Promise.all(
+    demoGuides.map((_, i) =>
+      Promise.all(
+        Array.from({ length: photoCounts[i]! }, (_, p) =>
+          generateLandscape(1000 + i * 10 + p, 960, 640, tourScenes[demoGuideTours[i] ?? 'heritage'][p % 3]),
+        ),
+      ),
+    ),
+  );
+  const bannerImages = await Promise.all(demoBanners.map((b, i) => generateLandscape(100 + i, 1200, 400, b.scene)));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const demoAdminPassword = options.admin ? undefined : crypto.randomBytes(9).toString('base64url');
   const admin = options.admin ?? { email: DEMO_ADMIN_EMAIL, password: demoAdminPassword! };
+  const supportEmail = options.supportEmail ?? admin.email;
 
   const totals = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -85,8 +109,6 @@ export async function seedDemo(
     // One statement at a time: a transaction is a single connection.
     const avatarKeys: string[] = [];
     for (const img of avatarImages) avatarKeys.push(await storeBlob(img, 'image/webp', { db: t }));
-    const landscapeKeys: string[] = [];
-    for (const img of landscapeImages) landscapeKeys.push(await storeBlob(img, 'image/webp', { db: t }));
 
     const guides = [];
     for (const [i, g] of demoGuides.entries()) {
@@ -114,18 +136,20 @@ export async function seedDemo(
       guides.push(guide);
       // About one slot in six is switched off, as real guides do.
       await createAvailability(guide.id, { from: today, days: 60, price: g.price, isAvailable: () => rand() > 0.17 }, t);
-      const photoCount = 1 + (i % 4); // 1..4, the per-guide maximum
+      const photoCount = photoCounts[i]!;
+      const photoKeys: string[] = [];
+      for (const img of guidePhotoImages[i]!) photoKeys.push(await storeBlob(img, 'image/webp', { db: t }));
       await t.insert(photos).values(
         Array.from({ length: photoCount }, (_, p) => ({
           guideId: guide.id,
-          blobKey: landscapeKeys[(i * 3 + p) % LANDSCAPE_POOL]!,
+          blobKey: photoKeys[p]!,
           // The last photo of every third guide still waits for review, so moderation has work.
           status: p === photoCount - 1 && i % 3 === 0 && photoCount > 1 ? ('pending_review' as const) : ('approved' as const),
           reviewedAt: registered,
         })),
       );
     }
-    const travelers = [];
+    const travelers: Awaited<ReturnType<typeof createTraveler>>[] = [];
     for (const [i, tr] of demoTravelers.entries()) {
       travelers.push(
         await createTraveler(
@@ -141,43 +165,99 @@ export async function seedDemo(
       );
     }
 
-    // Past tours, completed by both sides and reviewed both ways.
+    // Past tours, completed by both sides and reviewed both ways. A guide's reviews come from the comments for
+    // their kind of tour in a language they speak, each used once, by a traveler who writes in that language.
     let orderCount = 0;
     let reviewCount = 0;
+    const travelersOf = (lang: ReviewLanguage) => travelerLanguages[lang].map((index) => travelers[index]!);
     for (const [gi, guide] of guides.entries()) {
-      const tours = 1 + Math.floor(rand() * 5);
+      const speaks = new Set(demoGuides[gi]!.languages);
+      const comments = tourReviews[demoGuideTours[gi] ?? 'heritage'].filter(
+        (c) => c.lang === 'zh-TW' || (c.lang === 'en' && speaks.has('en')) || (c.lang === 'ja' && speaks.has('ja')),
+      );
+      // Shuffle (seeded), then take as many as this guide had tours.
+      const order = comments.map((c) => ({ c, k: rand() })).sort((a, b) => a.k - b.k).map((x) => x.c);
+      const tours = Math.min(order.length, 1 + Math.floor(rand() * 5));
       for (let k = 0; k < tours; k++) {
-        const traveler = pick(travelers);
+        const fromTraveler = order[k]!;
+        const traveler = pick(travelersOf(fromTraveler.lang));
         const people = 1 + Math.floor(rand() * 4);
-        const order = await createCompletedOrder(
+        const date = addDays(today, -(7 + gi * 3 + k * 11));
+        const booking = await createCompletedOrder(
           {
             travelerId: traveler.id,
             guideId: guide.id,
-            date: addDays(today, -(7 + gi * 3 + k * 11)),
+            date,
             timeSlot: pick(['morning', 'afternoon', 'evening'] as const),
             numberOfPeople: people,
             totalPrice: guide.price! * people,
+            // Booked a few days to a few weeks before the tour.
+            createdAt: new Date(Date.parse(`${date}T12:00:00+08:00`) - (3 + Math.floor(rand() * 25)) * 86_400_000),
           },
           t,
         );
         orderCount++;
         // Reviews are written in the days after the tour.
-        const reviewedAt = (daysAfter: number) => new Date(Date.parse(`${order.date}T20:00:00+08:00`) + daysAfter * 86_400_000 + Math.floor(rand() * 36e5));
-        const fromTraveler = pick(travelerReviewComments);
+        const reviewedAt = (daysAfter: number) => new Date(Date.parse(`${booking.date}T20:00:00+08:00`) + daysAfter * 86_400_000 + Math.floor(rand() * 36e5));
         await createReview(
-          { orderId: order.id, reviewerId: traveler.id, revieweeId: guide.id, role: 'traveler', ...fromTraveler, createdAt: reviewedAt(1) },
+          {
+            orderId: booking.id,
+            reviewerId: traveler.id,
+            revieweeId: guide.id,
+            role: 'traveler',
+            rating: fromTraveler.rating,
+            comment: fromTraveler.comment,
+            createdAt: reviewedAt(1),
+          },
           t,
         );
         reviewCount++;
         if (rand() < 0.6) {
           const fromGuide = pick(guideReviewComments);
           await createReview(
-            { orderId: order.id, reviewerId: guide.id, revieweeId: traveler.id, role: 'guide', ...fromGuide, createdAt: reviewedAt(2) },
+            { orderId: booking.id, reviewerId: guide.id, revieweeId: traveler.id, role: 'guide', ...fromGuide, createdAt: reviewedAt(2) },
             t,
           );
           reviewCount++;
         }
       }
+    }
+
+    // Tours coming up, booked in the last days (pending or confirmed), and favorites travelers saved lately:
+    // what the home page's trending guides and cities are made of.
+    const nowMs = Date.now();
+    for (let k = 0; k < 14; k++) {
+      const gi = Math.floor(rand() * guides.length);
+      const guide = guides[gi]!;
+      const traveler = pick(travelers);
+      const people = 1 + Math.floor(rand() * 3);
+      // One booking a day (date = today + 3 + k), so no two ever claim the same guide, day and slot.
+      await createOrder(
+        {
+          travelerId: traveler.id,
+          guideId: guide.id,
+          date: addDays(today, 3 + k),
+          timeSlot: (['morning', 'afternoon', 'evening'] as const)[k % 3]!,
+          numberOfPeople: people,
+          totalPrice: guide.price! * people,
+          status: k % 3 === 0 ? 'pending' : 'confirmed',
+          createdAt: new Date(nowMs - (1 + Math.floor(rand() * 12)) * 86_400_000),
+        },
+        t,
+      );
+    }
+    for (const [ti, traveler] of travelers.entries()) {
+      const count_ = 2 + (ti % 3);
+      const chosen = new Set<number>();
+      while (chosen.size < count_) chosen.add(guides[Math.floor(rand() * guides.length)]!.id);
+      await t.insert(favorites).values(
+        [...chosen].map((targetId) => ({
+          userId: traveler.id,
+          targetType: 'guide' as const,
+          targetId,
+          createdAt: new Date(nowMs - Math.floor(rand() * 25 * 86_400_000)),
+        })),
+      );
     }
 
     for (const [i, banner] of demoBanners.entries()) {
@@ -189,7 +269,9 @@ export async function seedDemo(
 
     for (const [kind, byLocale] of Object.entries(demoTerms) as [keyof typeof demoTerms, (typeof demoTerms)['terms']][]) {
       for (const locale of SUPPORTED_LOCALES) {
-        await createTerms({ kind, locale, ...byLocale[locale], version: '1.0.0', isActive: true, createdAt: TERMS_DATE, updatedAt: TERMS_DATE }, t);
+        const text = byLocale[locale];
+        const content = DEMO_SUPPORT_ADDRESSES.reduce((c, address) => c.replaceAll(address, supportEmail), text.content);
+        await createTerms({ kind, locale, ...text, content, version: '1.0.0', isActive: true, createdAt: TERMS_DATE, updatedAt: TERMS_DATE }, t);
       }
     }
 

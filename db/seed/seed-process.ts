@@ -11,7 +11,7 @@ const config = getConfig();
 const handle = await openConfiguredDatabase(config);
 setDatabase(handle);
 try {
-  logSeedResult(await seedDemo(handle.db, { admin: configuredAdmin(config) }));
+  logSeedResult(await seedDemo(handle.db, { admin: configuredAdmin(config), supportEmail: config.SUPPORT_EMAIL }));
 } finally {
   await handle.close();
 }

@@ -53,7 +53,7 @@ export async function startDatabase(
       handle = await openConfiguredDatabase(config);
       setDatabase(handle);
     } else {
-      logSeedResult(await seedDemo(handle.db, { admin }), log);
+      logSeedResult(await seedDemo(handle.db, { admin, supportEmail: config.SUPPORT_EMAIL }), log);
     }
   } else if (admin) {
     const { created } = await ensureAdmin(admin.email, admin.password, handle.db);

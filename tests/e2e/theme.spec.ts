@@ -5,25 +5,21 @@ const themeButton = (page: Page) => page.getByRole('banner').getByRole('button',
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test.describe('theme toggle', () => {
-  // The system preference is light, so "auto" looks light until the visitor picks dark.
+  // The system preference is light, so "auto" looks light: the first tap must go to dark, a visible change.
   test.use({ colorScheme: 'light' });
 
-  test('cycles auto → light → dark → auto and survives a reload', async ({ page }, testInfo) => {
+  test('on a light system: auto → dark → light → auto, the button names what comes next, and it survives a reload', async ({ page }, testInfo) => {
     await page.goto('/guides?page=3');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'auto');
-    await expect(themeButton(page)).toHaveAccessibleName('切換為淺色主題（目前：跟隨系統）');
-    expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
-
-    await themeButton(page).click();
-    await expect(html).toHaveAttribute('data-theme', 'light');
-    await expect(themeButton(page)).toHaveAccessibleName('切換為深色主題（目前：淺色）');
-    await expect(page).toHaveURL(/\/guides\?page=3$/);
+    await expect(themeButton(page)).toHaveAccessibleName('切換為深色主題（目前：跟隨系統）');
+    await expect(themeButton(page)).toHaveText('☾');
     expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
 
     await themeButton(page).click();
     await expect(html).toHaveAttribute('data-theme', 'dark');
-    await expect(themeButton(page)).toHaveAccessibleName('切換為跟隨系統主題（目前：深色）');
+    await expect(themeButton(page)).toHaveAccessibleName('切換為淺色主題（目前：深色）');
+    await expect(themeButton(page)).toHaveText('☀');
     await expect(page).toHaveURL(/\/guides\?page=3$/);
     expect(luminance(await bodyBackground(page))).toBeLessThan(0.05);
     const textColour = await page.evaluate(() => getComputedStyle(document.body).color);
@@ -39,11 +35,26 @@ test.describe('theme toggle', () => {
     expect(luminance(await bodyBackground(page))).toBeLessThan(0.05);
 
     await themeButton(page).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await expect(themeButton(page)).toHaveAccessibleName('切換為跟隨系統主題（目前：淺色）');
+    expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
+
+    await themeButton(page).click();
     await expect(html).toHaveAttribute('data-theme', 'auto');
     expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
     if (jsEnabled(testInfo)) {
       await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('auto');
     }
+  });
+
+  test('on a dark system the first tap from auto goes to light', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'auto');
+    await expect(themeButton(page)).toHaveAccessibleName('切換為淺色主題（目前：跟隨系統）');
+    await themeButton(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
   });
 
   test('auto follows the system colour scheme', async ({ page }) => {

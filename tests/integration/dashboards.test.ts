@@ -22,7 +22,9 @@ describe(`dashboards service (${testDriver})`, () => {
   it('an account with nothing yet shows zeros, no rating and no recent orders', async () => {
     const traveler = await createTraveler();
     const guide = await createGuide();
-    expect(await travelerDashboard(traveler.id)).toEqual({ orders: 0, favorites: 0, reviewsGiven: 0 });
+    const empty = await travelerDashboard(traveler.id);
+    expect(empty.stats).toEqual({ bookingCount: 0, favoriteGuides: 0, reviewCount: 0, totalSpent: 0, currentMonthSpent: 0 });
+    expect(empty.recentBookings).toEqual([]);
     expect(await guideDashboard(guide.id)).toEqual({
       pendingOrders: 0,
       completedOrders: 0,
@@ -49,7 +51,12 @@ describe(`dashboards service (${testDriver})`, () => {
         { userId: someoneElse.id, targetId: guide.id },
       ]);
 
-    expect(await travelerDashboard(me.id)).toEqual({ orders: 3, favorites: 1, reviewsGiven: 1 });
+    const mine = await travelerDashboard(me.id);
+    expect(mine.stats).toMatchObject({ bookingCount: 3, favoriteGuides: 1, reviewCount: 1 });
+    expect(mine.recentBookings.map((b) => b.guide.id).sort()).toEqual([guide.id, guide2.id, guide2.id].sort());
+    // Never a guide already booked (cancelled or not).
+    expect(mine.recommendations.map((g) => g.id)).not.toContain(guide.id);
+    expect(mine.recommendations.map((g) => g.id)).not.toContain(guide2.id);
   });
 
   it('guide: pending and completed orders, rating from visible traveler reviews, the 5 newest orders', async () => {
@@ -93,7 +100,8 @@ describe(`dashboards service (${testDriver})`, () => {
       status: 'confirmed',
       numberOfPeople: 2,
       totalPrice: 2000,
-      travelerName: '王旅客',
+      createdAt: orders[5]!.createdAt.toISOString(),
+      traveler: { id: traveler.id, name: '王旅客' },
     });
   });
 

@@ -82,5 +82,24 @@ describe(`demo seed (${testDriver})`, () => {
     expect(after!.n).toBe(before!.n);
     const [future] = await db.select({ n: count() }).from(availabilitySlots).where(gte(availabilitySlots.date, today));
     expect(future!.n).toBe(guides!.n * 60 * 3);
-  });
+
+    // Believable (issue 9): no guide shows one comment twice; every person has their own face and every
+    // guide their own photos; the legal texts name the support address (the admin's by default).
+    const dupes = await db
+      .select({ id: reviews.revieweeId })
+      .from(reviews)
+      .where(eq(reviews.role, 'traveler'))
+      .groupBy(reviews.revieweeId, reviews.comment)
+      .having(sql`count(*) > 1`);
+    expect(dupes).toHaveLength(0);
+    const [avatars] = await db.select({ all: count(), distinct: sql<number>`count(distinct ${users.avatarKey})::int` }).from(users).where(sql`${users.avatarKey} is not null`);
+    expect(avatars!.distinct).toBe(avatars!.all);
+    const [photoKeys] = await db.select({ all: count(), distinct: sql<number>`count(distinct ${photos.blobKey})::int` }).from(photos);
+    expect(photoKeys!.distinct).toBe(photoKeys!.all);
+    const support = await db.select({ content: terms.content }).from(terms).where(eq(terms.kind, 'privacy'));
+    for (const t of support) {
+      expect(t.content).toContain('Boss@Example.tw');
+      expect(t.content).not.toContain('travel-assistant.example');
+    }
+  }, 120_000);
 });

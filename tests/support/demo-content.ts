@@ -25,6 +25,8 @@ export type DemoBanner = {
   linkUrl: string;
   /** 0–360, used to generate the gradient image. */
   hue: number;
+  /** What the banner's picture shows (app/services/generated-images.server.ts): it matches the place it links to. */
+  scene: 'mountains' | 'coast' | 'city' | 'fields' | 'market' | 'temple' | 'forest' | 'tea';
   text: Record<Locale, { title: string; subtitle: string }>;
 };
 
@@ -467,6 +469,7 @@ export const demoBanners: ReadonlyArray<DemoBanner> = [
   {
     linkUrl: '/guides',
     hue: 205,
+    scene: 'city',
     text: {
       'zh-TW': {
         title: '跟著在地人，走出不一樣的台灣',
@@ -485,6 +488,7 @@ export const demoBanners: ReadonlyArray<DemoBanner> = [
   {
     linkUrl: '/guides?city=hualien',
     hue: 170,
+    scene: 'coast',
     text: {
       'zh-TW': {
         title: '花東慢旅行',
@@ -503,6 +507,7 @@ export const demoBanners: ReadonlyArray<DemoBanner> = [
   {
     linkUrl: '/guides?city=tainan',
     hue: 28,
+    scene: 'market',
     text: {
       'zh-TW': {
         title: '府城美食一日遊',
@@ -890,4 +895,145 @@ After a tour is completed, the traveler and the guide can rate each other from 1
 `,
     },
   },
+};
+
+// ---------------------------------------------------------------------------
+// Kinds of tour, and reviews written for each kind (issue 9: a night-market guide is reviewed for food,
+// not for cafés). `demoGuideTours[i]` is the kind of demoGuides[i]'s tour. Reviews are user content: each
+// stays in its reviewer's language (zh-TW, en or ja); the seed gives an en or ja review only to a guide who
+// speaks it, writes it under a traveler of that language and never uses one comment twice on a guide.
+// ---------------------------------------------------------------------------
+
+export const TOUR_KINDS = ['heritage', 'food', 'photo', 'hiking', 'family', 'cycling', 'indigenous', 'tea', 'art', 'wildlife', 'temple', 'sea'] as const;
+export type TourKind = (typeof TOUR_KINDS)[number];
+
+export const demoGuideTours: ReadonlyArray<TourKind> = [
+  'heritage', 'food', 'photo', 'hiking', 'heritage', // 台北
+  'heritage', 'family', 'cycling', 'indigenous', // 新北
+  'heritage', 'tea', // 桃園, 新竹
+  'art', 'tea', 'food', 'wildlife', // 台中
+  'cycling', 'tea', // 南投
+  'hiking', // 嘉義
+  'heritage', 'food', 'temple', 'wildlife', // 台南
+  'art', 'family', 'temple', 'cycling', // 高雄
+  'sea', // 屏東
+  'family', 'sea', // 宜蘭
+  'indigenous', 'hiking', 'cycling', 'photo', // 花蓮
+  'indigenous', // 台東
+  'sea', // 基隆
+  'sea', // 澎湖
+];
+
+/** Which of the generated scenes (app/services/generated-images.server.ts) fits each kind of tour. */
+export const tourScenes: Record<TourKind, ReadonlyArray<'mountains' | 'coast' | 'city' | 'fields' | 'market' | 'temple' | 'forest' | 'tea'>> = {
+  heritage: ['city', 'temple', 'market'],
+  food: ['market', 'city', 'market'],
+  photo: ['city', 'coast', 'mountains'],
+  hiking: ['mountains', 'forest', 'mountains'],
+  family: ['fields', 'coast', 'forest'],
+  cycling: ['fields', 'coast', 'fields'],
+  indigenous: ['forest', 'fields', 'mountains'],
+  tea: ['tea', 'mountains', 'forest'],
+  art: ['city', 'city', 'market'],
+  wildlife: ['forest', 'coast', 'mountains'],
+  temple: ['temple', 'temple', 'city'],
+  sea: ['coast', 'coast', 'mountains'],
+};
+
+export type ReviewLanguage = 'zh-TW' | 'en' | 'ja';
+export type DemoTourReview = DemoReviewComment & { lang: ReviewLanguage };
+
+/** The travelers of demoTravelers who write in each language (by index). */
+export const travelerLanguages: Record<ReviewLanguage, readonly number[]> = { 'zh-TW': [0, 1, 2, 3], ja: [4, 5, 6, 7], en: [8, 9, 10, 11] };
+
+export const tourReviews: Record<TourKind, ReadonlyArray<DemoTourReview>> = {
+  heritage: [
+    { lang: 'zh-TW', rating: 5, comment: '導遊對老街的歷史如數家珍，連巷子裡的店家老闆都熱情打招呼。走完一天，對這座城市的印象完全不一樣了！' },
+    { lang: 'zh-TW', rating: 5, comment: '導遊分享了很多自己小時候的故事，讓老城區變得很有溫度。下次來還要找同一位導遊。' },
+    { lang: 'zh-TW', rating: 4, comment: '老房子的故事講得很生動，只是中午的小吃店人太多，等了快半小時。' },
+    { lang: 'zh-TW', rating: 3, comment: '內容不錯，但導遊講解時有點小聲，在人多的老街上常常聽不清楚。' },
+    { lang: 'en', rating: 5, comment: 'We would have walked past half of these old shopfronts without noticing them. Our guide brought every street to life.' },
+    { lang: 'ja', rating: 5, comment: '古い街並みの歴史をとても分かりやすく説明してくれました。地元の人しか知らないお店にも寄れて大満足です。' },
+  ],
+  food: [
+    { lang: 'zh-TW', rating: 5, comment: '夜市攻略超實用！導遊帶我們錯開排隊人潮，一個晚上吃了十幾樣小吃。' },
+    { lang: 'zh-TW', rating: 5, comment: '吃了整整一天，每一攤都是在地人才知道的店。導遊還先問過我們的忌口，非常貼心。' },
+    { lang: 'zh-TW', rating: 4, comment: '份量建議很到位，大家分著吃才吃得完。只是最後一攤排隊排太久，有點累。' },
+    { lang: 'en', rating: 5, comment: 'Oyster omelette, pepper buns, peanut ice cream rolls: I would never have ordered half of this alone. Come hungry!' },
+    { lang: 'en', rating: 4, comment: 'Great food and a great guide. It gets very crowded after 7 pm, so the earlier start they suggested was a good call.' },
+    { lang: 'ja', rating: 5, comment: '屋台の注文の仕方から食べ方まで教えてもらい、夜市を存分に楽しめました。胡椒餅が最高でした！' },
+  ],
+  photo: [
+    { lang: 'zh-TW', rating: 5, comment: '清晨出發看日出非常值得。導遊對拍照角度很有研究，幫我們拍了好多張美照。' },
+    { lang: 'zh-TW', rating: 4, comment: '每個拍照點的光線都算得剛剛好，只是中午那段移動時間比較長。' },
+    { lang: 'zh-TW', rating: 5, comment: '第一次用手動模式拍照，導遊一步一步教，回家看照片超有成就感。' },
+    { lang: 'en', rating: 5, comment: 'Knew exactly where to stand and when the light would be right. I came home with the best photos of my whole trip.' },
+    { lang: 'ja', rating: 4, comment: '撮影スポットの選び方が素晴らしかったです。天気が少し曇りだったのが残念でした。' },
+  ],
+  hiking: [
+    { lang: 'zh-TW', rating: 4, comment: '步道比想像中陡，但導遊一路提醒補水和休息，最後順利登頂。建議體力普通的人穿好走一點的鞋。' },
+    { lang: 'zh-TW', rating: 5, comment: '山上的植物和地質都講得很清楚，原來走山路也可以學這麼多。' },
+    { lang: 'zh-TW', rating: 5, comment: '天氣變化很快，導遊提早判斷改走另一條路線，安全又看到了雲海。' },
+    { lang: 'en', rating: 5, comment: 'Steady pace, good safety briefing and the view from the top was worth every step. Bring layers, it gets cold up there.' },
+    { lang: 'ja', rating: 5, comment: '山道は少しきつかったですが、こまめに休憩を取ってくれたので安心して歩けました。雲海が本当に美しかったです。' },
+    { lang: 'zh-TW', rating: 3, comment: '風景很美，但集合時間太早，而且前一天才通知要帶頭燈，準備得有點匆忙。' },
+  ],
+  family: [
+    { lang: 'zh-TW', rating: 5, comment: '帶著兩個小孩參加，導遊很有耐心，還準備了小遊戲讓孩子不無聊。行程節奏剛好，長輩也走得很輕鬆。' },
+    { lang: 'zh-TW', rating: 5, comment: '孩子們玩得不想回家，導遊對小朋友很有一套，爸媽也能好好休息。' },
+    { lang: 'zh-TW', rating: 4, comment: '行程安排很適合親子，只是午餐的餐廳沒有兒童座椅，下次希望能先確認。' },
+    { lang: 'en', rating: 5, comment: 'Our kids (5 and 8) loved every minute. Plenty of breaks, snacks and hands-on things to do. Highly recommended for families.' },
+    { lang: 'ja', rating: 5, comment: '子ども連れでも無理のないペースで、親子ともに楽しめました。ガイドさんが子どもにとても優しかったです。' },
+  ],
+  cycling: [
+    { lang: 'zh-TW', rating: 4, comment: '沿著河岸騎單車看夕陽很舒服，車況也很好。下次想挑戰更長的路線。' },
+    { lang: 'zh-TW', rating: 5, comment: '導遊會配合大家的速度，中途停下來講解地方故事，騎完一點都不累。' },
+    { lang: 'zh-TW', rating: 5, comment: '稻田間騎車的風景太療癒了，租車、安全帽都幫我們準備好。' },
+    { lang: 'en', rating: 5, comment: 'Easy, flat route with stunning views. The bikes were in great shape and our guide knew all the best snack stops.' },
+    { lang: 'ja', rating: 4, comment: '景色がとても良く、自転車も快適でした。日差しが強いので帽子と日焼け止めは必須です。' },
+    { lang: 'zh-TW', rating: 3, comment: '路線很漂亮，但當天風很大，導遊沒有調整行程，騎得有點辛苦。' },
+  ],
+  indigenous: [
+    { lang: 'zh-TW', rating: 5, comment: '部落的故事聽得很感動，午餐的野菜料理也很特別。這是整趟台灣旅行最有意義的一天。' },
+    { lang: 'zh-TW', rating: 5, comment: '親手體驗傳統工藝，也聽到很多課本上學不到的生活智慧，很推薦。' },
+    { lang: 'zh-TW', rating: 4, comment: '內容很豐富，只是部落的路比較不好走，建議穿防滑的鞋子。' },
+    { lang: 'en', rating: 5, comment: 'A warm, personal introduction to the community. Hearing the stories from someone who grew up there made all the difference.' },
+    { lang: 'ja', rating: 5, comment: '部落の暮らしや文化を丁寧に紹介してもらい、とても貴重な体験になりました。料理もおいしかったです。' },
+  ],
+  tea: [
+    { lang: 'zh-TW', rating: 4, comment: '茶園風景和品茶體驗都很棒，學會分辨不同烘焙程度的烏龍茶。只是山路彎多，有點暈車。' },
+    { lang: 'zh-TW', rating: 5, comment: '從採茶講到焙火，一口一口喝出差別，買回家的茶葉都知道怎麼泡了。' },
+    { lang: 'zh-TW', rating: 4, comment: '每間咖啡館和茶行都很有特色，導遊對手沖也很懂。如果能在最後一間店多待一會兒就更好了。' },
+    { lang: 'en', rating: 5, comment: 'I learned more about oolong in one afternoon than in years of drinking it. Beautiful tea fields, too.' },
+    { lang: 'ja', rating: 5, comment: '茶畑の景色が美しく、焙煎の違いを飲み比べできたのが楽しかったです。お土産選びも手伝ってもらいました。' },
+  ],
+  art: [
+    { lang: 'zh-TW', rating: 5, comment: '導遊對每個展覽和老建築的改造都講得很清楚，逛起來比自己來有趣太多。' },
+    { lang: 'zh-TW', rating: 4, comment: '文創園區和小店很好逛，只是週末人潮很多，拍照要排隊。' },
+    { lang: 'zh-TW', rating: 5, comment: '跟著導遊走進好幾間我自己絕對找不到的小藝廊，收穫滿滿。' },
+    { lang: 'en', rating: 5, comment: 'A thoughtful mix of galleries, design shops and old neighbourhoods. Our guide clearly knows the local art scene.' },
+    { lang: 'ja', rating: 4, comment: 'アートスポットをたくさん回れて楽しかったです。少し歩く距離が長いので歩きやすい靴がおすすめです。' },
+  ],
+  wildlife: [
+    { lang: 'zh-TW', rating: 4, comment: '賞鳥行程很專業，還借我們望遠鏡。可惜當天運氣不好，最想看的鳥沒有出現。' },
+    { lang: 'zh-TW', rating: 5, comment: '濕地的招潮蟹和候鳥都看到了，導遊講解生態的方式連小孩都聽得懂。' },
+    { lang: 'zh-TW', rating: 5, comment: '一大早就看到特有種的鳥，導遊聽叫聲就知道是哪一種，太厲害了。' },
+    { lang: 'en', rating: 5, comment: 'Saw three endemic species before breakfast. Patient, knowledgeable and had spare binoculars for everyone.' },
+    { lang: 'ja', rating: 4, comment: '自然や生き物について詳しく教えてもらえました。朝が早いので前日はしっかり休むのがおすすめです。' },
+  ],
+  temple: [
+    { lang: 'zh-TW', rating: 5, comment: '原本只是想看看廟，結果學到好多信仰和建築的知識，還親自體驗了擲筊，很難忘。' },
+    { lang: 'zh-TW', rating: 5, comment: '屋頂上的剪黏和門神原來有這麼多故事，導遊講得生動又有趣。' },
+    { lang: 'zh-TW', rating: 3, comment: '解說很專業，但行程排得太滿，每間廟都只停留一下，整天有點趕。' },
+    { lang: 'en', rating: 5, comment: 'Our guide explained the rituals respectfully and patiently. Casting the moon blocks ourselves was a highlight.' },
+    { lang: 'ja', rating: 5, comment: '台湾の信仰や寺院建築について詳しく知ることができました。日本語の説明がとても丁寧でした。' },
+  ],
+  sea: [
+    { lang: 'zh-TW', rating: 5, comment: '浮潛時導遊一直在旁邊照顧，第一次下水的朋友也不害怕。海裡的珊瑚超漂亮！' },
+    { lang: 'zh-TW', rating: 5, comment: '出海看到一大群海豚，導遊對海象和安全都很謹慎，玩得很放心。' },
+    { lang: 'zh-TW', rating: 2, comment: '集合時導遊遲到將近四十分鐘，事前也沒有通知。後面的行程還可以，但整體體驗打了折扣。' },
+    { lang: 'zh-TW', rating: 4, comment: '海邊風景很美，現撈海鮮也好吃，只是船上有點晃，容易暈船的人記得先吃藥。' },
+    { lang: 'en', rating: 5, comment: 'Crystal clear water and a guide who made the nervous swimmers in our group feel completely safe.' },
+    { lang: 'ja', rating: 4, comment: '海がとてもきれいで楽しめました。風が強い日だったので、船酔いしやすい人は酔い止めを持って行くと安心です。' },
+  ],
 };

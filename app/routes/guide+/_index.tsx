@@ -10,20 +10,24 @@ import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { guideDashboard } from '~/services/dashboards.server';
 
-/** /guide — the guide center (SPEC §2 labels): orders waiting and done, rating, service time, recent orders. */
+/**
+ * /guide — the guide center (SPEC §2 labels; issue 9): orders waiting and done, rating, service time, recent
+ * orders (the same service as GET /api/v1/guides/{id}/recent-orders). A guide who is not ID-verified sees the
+ * lock and the way to /id-verification (opening slots and photos wait for it).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRole(request, 'guide');
   const [stats, t] = await Promise.all([guideDashboard(user.id), getFixedT(request)]);
-  return { name: user.name, guideStatus: user.guideStatus, stats, title: t('account.guide.title') };
+  return { name: user.name, guideStatus: user.guideStatus, isIdVerified: user.isIdVerified, stats, title: t('account.guide.title') };
 }
 
 /** This page's words beyond common.json (app/i18n/bundles.ts). */
-export const handle: I18nHandle = { i18n: ['account'] };
+export const handle: I18nHandle = { i18n: ['account', 'discover', 'search'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
 export default function GuideCenter() {
-  const { name, guideStatus, stats } = useLoaderData<typeof loader>();
+  const { name, guideStatus, isIdVerified, stats } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return (
@@ -32,6 +36,22 @@ export default function GuideCenter() {
         <h1>{t('account.guide.title')}</h1>
         <p className="dashboard-intro">{t('account.guide.welcome', { name })}</p>
       </header>
+
+      {isIdVerified ? null : (
+        <div className="notice-card notice-locked" role="note" data-testid="id-lock">
+          <svg className="lock-icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+            <rect x="4.5" y="10.5" width="15" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          <p>
+            <strong>{t('discover.guideCenter.lockedTitle')}</strong>
+            {t('discover.guideCenter.lockedText')}
+          </p>
+          <Link to="/id-verification" className="button button-small">
+            {t('discover.guideCenter.goVerify')}
+          </Link>
+        </div>
+      )}
 
       {guideStatus === 'suspended' ? (
         <div className="notice-card" role="note">
@@ -81,7 +101,7 @@ export default function GuideCenter() {
               <li key={order.id}>
                 <Link to={`/orders/${order.id}`} className="recent-order" aria-label={t('account.guide.viewOrder', { id: order.id })}>
                   <span className="recent-order-title">
-                    {t('account.guide.orderNumber', { id: order.id })} · {order.travelerName}
+                    {t('account.guide.orderNumber', { id: order.id })} · {order.traveler.name}
                   </span>
                   <span className="recent-order-meta">
                     {dateFormat.format(new Date(`${order.date}T00:00:00Z`))} {t(`timeSlots.${order.timeSlot}`)} ·{' '}

@@ -1,0 +1,147 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { getDb, type Database } from '~db/client';
+import { favorites, users } from '~db/schema';
+import type { FavoriteView } from '~/schemas/discover';
+import { assertSelfOrAdmin, type Viewer } from './access.server';
+import { AppError } from './errors.server';
+import {
+  guideCardColumns,
+  guideRatingsSubquery,
+  isPublishableGuide,
+  publishableGuideCondition,
+  toGuideCard,
+} from './guide-visibility.server';
+
+/*
+ * Favorites (SPEC §3 Favorite, §5; issue 9): a person keeps guides they like. One service for the /favorites
+ * page, the toggle forms on cards and guide pages, and /api/v1/favorites. A favorite is unique per person
+ * and guide (favorites_user_target_unique), so a second add answers the existing record.
+ */
+
+type FavoriteRow = typeof favorites.$inferSelect;
+
+export const FAVORITES_PAGE_SIZE = 20;
+export const FAVORITES_MAX_PAGE_SIZE = 100;
+
+function toView(row: FavoriteRow, guide: FavoriteView['guide']): FavoriteView {
+  return {
+    id: row.id,
+    userId: row.userId,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    createdAt: row.createdAt.toISOString(),
+    guide,
+  };
+}
+
+/**
+ * A person's favorites, newest first, each with the guide's card; `guide` is null when the guide is no
+ * longer listed (blocked, archived …), so the person can still remove it. Self or admin.
+ */
+export async function listFavorites(
+  viewer: Viewer,
+  userId: number,
+  options: { page?: number; limit?: number } = {},
+  db: Database = getDb(),
+) {
+  await assertSelfOrAdmin(viewer, userId, {}, db);
+  const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? FAVORITES_PAGE_SIZE)), FAVORITES_MAX_PAGE_SIZE);
+  const page = Math.max(1, Math.trunc(options.page ?? 1));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(favorites)
+      .where(eq(favorites.userId, userId))
+      .orderBy(desc(favorites.createdAt), desc(favorites.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId)),
+  ]);
+  const guideIds = rows.map((r) => r.targetId);
+  const ratings = guideRatingsSubquery(db);
+  const cards = guideIds.length
+    ? await db
+        .select(guideCardColumns(ratings))
+        .from(users)
+        .leftJoin(ratings, eq(ratings.guideId, users.id))
+        .where(and(inArray(users.id, guideIds), publishableGuideCondition()))
+    : [];
+  const byId = new Map(cards.map((c) => [c.id, toGuideCard(c)]));
+  const n = total?.n ?? 0;
+  const totalPages = Math.max(1, Math.ceil(n / limit));
+  return {
+    favorites: rows.map((r) => toView(r, byId.get(r.targetId) ?? null)),
+    pagination: { page, limit, total: n, totalPages, hasNext: page < totalPages, hasPrev: page > 1 },
+  };
+}
+
+/** Which of these guides the person keeps as favorites (for hearts on lists). */
+export async function favoriteGuideIds(userId: number, guideIds?: readonly number[], db: Database = getDb()): Promise<Set<number>> {
+  if (guideIds && guideIds.length === 0) return new Set();
+  const rows = await db
+    .select({ targetId: favorites.targetId })
+    .from(favorites)
+    .where(
+      and(
+        eq(favorites.userId, userId),
+        eq(favorites.targetType, 'guide'),
+        guideIds ? inArray(favorites.targetId, [...guideIds]) : undefined,
+      ),
+    );
+  return new Set(rows.map((r) => r.targetId));
+}
+
+/**
+ * Adds a guide to the person's favorites. Only publishable guides (GUIDE_NOT_FOUND otherwise). A second
+ * add keeps the one favorite: `created` is false and the existing record is answered.
+ */
+export async function addFavorite(viewer: Viewer, guideId: number, db: Database = getDb()): Promise<{ favorite: FavoriteView; created: boolean }> {
+  if (!(await isPublishableGuide(guideId, db))) throw new AppError('GUIDE_NOT_FOUND');
+  const inserted = await db
+    .insert(favorites)
+    .values({ userId: viewer.id, targetType: 'guide', targetId: guideId })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return { favorite: toView(inserted[0], null), created: true };
+  const [existing] = await db
+    .select()
+    .from(favorites)
+    .where(and(eq(favorites.userId, viewer.id), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)));
+  if (!existing) throw new AppError('GUIDE_NOT_FOUND');
+  return { favorite: toView(existing, null), created: false };
+}
+
+/**
+ * Removes one favorite by its id. NOT_FOUND when there is none (SPEC §5: removing needs the matching record);
+ * someone else's is FORBIDDEN (an admin may remove any).
+ */
+export async function removeFavorite(viewer: Viewer, favoriteId: number, db: Database = getDb()): Promise<FavoriteView> {
+  const [row] = Number.isSafeInteger(favoriteId) && favoriteId > 0 ? await db.select().from(favorites).where(eq(favorites.id, favoriteId)) : [];
+  if (!row) throw new AppError('NOT_FOUND', { messageKey: 'discover.favorites.notFound' });
+  if (row.userId !== viewer.id && viewer.type !== 'admin') throw new AppError('FORBIDDEN');
+  await db.delete(favorites).where(eq(favorites.id, row.id));
+  return toView(row, null);
+}
+
+/** Removes the person's favorite of this guide; NOT_FOUND when they had none. */
+export async function removeFavoriteGuide(viewer: Viewer, guideId: number, db: Database = getDb()): Promise<void> {
+  const deleted = await db
+    .delete(favorites)
+    .where(and(eq(favorites.userId, viewer.id), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)))
+    .returning({ id: favorites.id });
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', { messageKey: 'discover.favorites.notFound' });
+}
+
+/**
+ * The heart: removes the favorite when there is one, adds it otherwise (only for publishable guides).
+ * Answers whether the guide is a favorite now.
+ */
+export async function toggleFavorite(viewer: Viewer, guideId: number, db: Database = getDb()): Promise<{ favorited: boolean }> {
+  const deleted = await db
+    .delete(favorites)
+    .where(and(eq(favorites.userId, viewer.id), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)))
+    .returning({ id: favorites.id });
+  if (deleted.length > 0) return { favorited: false };
+  await addFavorite(viewer, guideId, db);
+  return { favorited: true };
+}
