@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '~db/client';
-import { photos, reviews, users } from '~db/schema';
+import { reviews, users } from '~db/schema';
 import type { GuideCard } from '~/schemas/guide-card';
 import { blobUrl } from './blobs.server';
 import { AppError } from './errors.server';
+import { publishableGuideCondition } from './guide-standing.server';
+import { listApprovedPhotos } from './photos.server';
 import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
 
 export const GUIDE_PAGE_SIZE = 10;
@@ -23,14 +25,8 @@ export function paginate(page: number, limit: number, total: number): Pagination
   return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
 }
 
-/** Guides the public may see: active, not blocked or archived, approved as guides. */
-const isPublicGuide = and(
-  eq(users.type, 'guide'),
-  eq(users.status, 'active'),
-  eq(users.guideStatus, 'approved'),
-  isNull(users.blockedAt),
-  isNull(users.deletedAt),
-);
+/** Guides the public may see: the one "publishable" rule of guide-standing.server.ts (issue 11). */
+const isPublicGuide = publishableGuideCondition;
 
 /** Ratings travelers gave guides; hidden reviews do not count. */
 function guideRatings() {
@@ -131,11 +127,7 @@ export async function getGuideDetail(id: number) {
 
   const reviewer = sql<string>`(select name from users r where r.id = ${reviews.reviewerId})`;
   const [photoRows, reviewRows] = await Promise.all([
-    db
-      .select({ id: photos.id, blobKey: photos.blobKey })
-      .from(photos)
-      .where(and(eq(photos.guideId, id), eq(photos.status, 'approved')))
-      .orderBy(asc(photos.id)),
+    listApprovedPhotos(id),
     db
       .select({
         id: reviews.id,
@@ -152,7 +144,7 @@ export async function getGuideDetail(id: number) {
 
   return {
     guide: { ...toCard(row), description: row.description, registerDate: row.registerDate.toISOString() },
-    photos: photoRows.map((p) => ({ id: p.id, url: blobUrl(p.blobKey)! })),
+    photos: photoRows.map((p) => ({ id: p.id, url: p.url })),
     reviews: reviewRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
