@@ -5,6 +5,7 @@ import zhTWAuth from '~/locales/zh-TW/auth.json';
 import zhTWAvatar from '~/locales/zh-TW/avatar.json';
 import zhTWMail from '~/locales/zh-TW/mail.json';
 import zhTWProfile from '~/locales/zh-TW/profile.json';
+import zhTWTrust from '~/locales/zh-TW/trust.json';
 import enCommon from '~/locales/en/common.json';
 import enAccount from '~/locales/en/account.json';
 import enAdmin from '~/locales/en/admin.json';
@@ -12,6 +13,7 @@ import enAuth from '~/locales/en/auth.json';
 import enAvatar from '~/locales/en/avatar.json';
 import enMail from '~/locales/en/mail.json';
 import enProfile from '~/locales/en/profile.json';
+import enTrust from '~/locales/en/trust.json';
 import jaCommon from '~/locales/ja/common.json';
 import jaAccount from '~/locales/ja/account.json';
 import jaAdmin from '~/locales/ja/admin.json';
@@ -19,6 +21,7 @@ import jaAuth from '~/locales/ja/auth.json';
 import jaAvatar from '~/locales/ja/avatar.json';
 import jaMail from '~/locales/ja/mail.json';
 import jaProfile from '~/locales/ja/profile.json';
+import jaTrust from '~/locales/ja/trust.json';
 import { SUPPORTED_LOCALES, type Locale } from './config';
 
 /**
@@ -30,9 +33,9 @@ import { SUPPORTED_LOCALES, type Locale } from './config';
  * tests/unit/i18n.test.ts fails when a file in app/locales is not listed here.
  */
 const AREAS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, mail: zhTWMail, profile: zhTWProfile },
-  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, mail: enMail, profile: enProfile },
-  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, mail: jaMail, profile: jaProfile },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, mail: zhTWMail, profile: zhTWProfile, trust: zhTWTrust },
+  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, mail: enMail, profile: enProfile, trust: enTrust },
+  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, mail: jaMail, profile: jaProfile, trust: jaTrust },
 } satisfies Record<Locale, Record<string, object>>;
 const COMMON = { 'zh-TW': zhTWCommon, en: enCommon, ja: jaCommon } satisfies Record<Locale, object>;
 
