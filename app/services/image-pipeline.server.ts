@@ -41,9 +41,10 @@ export async function checkImage(bytes: Buffer): Promise<{ kind: ImageKind; widt
   // The header alone: metadata() does not decode pixels, so a decompression bomb is refused cheaply.
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(bytes).metadata();
-  } catch {
-    throw new AppError('INVALID_FILE_TYPE');
+    // No pixel limit here (sharp's default one would turn a huge header into an error we cannot tell apart).
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw decodingError(error);
   }
   if (meta.format !== kind || !meta.width || !meta.height) throw new AppError('INVALID_FILE_TYPE');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new AppError('FILE_TOO_LARGE', { messageKey: TOO_MANY_PIXELS });
