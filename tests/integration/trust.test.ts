@@ -383,9 +383,10 @@ describe('admin routes', () => {
     for (const user of [guide, traveler]) {
       const { token, cookie } = await loginAs(user);
       for (const [method, path, json] of api) expectApi(await server.request(path, { method, token, json }), 403, 'FORBIDDEN');
-      for (const path of pages) {
-        expect((await server.request(path, { cookie })).status, path).toBe(403);
-        expect((await server.request(path, { method: 'POST', cookie, body: new URLSearchParams({ intent: 'approve', id: String(photo.id) }) })).status, `POST ${path}`).toBe(403);
+      for (const path of pages) expect((await server.request(path, { cookie })).status, path).toBe(403);
+      for (const path of pages.filter((p) => p !== '/admin/photos' && p !== '/admin/guides')) {
+        const body = new URLSearchParams({ intent: 'approve', id: String(photo.id), status: 'suspended' });
+        expect((await server.request(path, { method: 'POST', cookie, body })).status, `POST ${path}`).toBe(403);
       }
     }
     for (const [method, path, json] of api) expectApi(await server.request(path, { method, json }), 401, 'UNAUTHORIZED');
@@ -397,5 +398,90 @@ describe('admin routes', () => {
     expect(await n(photos, eq(photos.status, 'pending_review'))).toBe(before);
     const [g] = await getDb().select().from(users).where(eq(users.id, guide.id));
     expect(g).toMatchObject({ guideStatus: 'approved', deletedAt: null });
+  });
+});
+
+describe('web forms without JS', () => {
+  it('/id-verification: a refused application re-renders with the chosen type and the message; a good one redirects', async () => {
+    const guide = await createGuide({ isIdVerified: false, idVerificationType: null, idVerifiedAt: null });
+    const { cookie } = await loginAs(guide);
+    const png = await picture('png');
+    const bad = await server.request('/id-verification', { method: 'POST', cookie, body: form({ front: { bytes: png } }, { type: 'passport' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('請上傳證件背面');
+    expect(bad.text).toMatch(/<option value="passport" selected="">/);
+    expect(await n(idVerifications, eq(idVerifications.userId, guide.id))).toBe(0);
+    const good = await server.request('/id-verification', { method: 'POST', cookie, body: form({ front: { bytes: png }, back: { bytes: png } }, { type: 'passport' }) });
+    expect(good.status).toBe(302);
+    expect(good.headers.get('location')).toBe('/id-verification');
+    const page = await server.request('/id-verification', { cookie });
+    expect(page.text).toContain('data-testid="idv-state">審核中');
+  });
+
+  it('/me/photos: upload and delete with plain forms; an unverified guide is refused with nothing stored', async () => {
+    const guide = await createGuide();
+    const { cookie } = await loginAs(guide);
+    const up = await server.request('/me/photos', { method: 'POST', cookie, body: form({ photo: { bytes: await picture('png') } }, { intent: 'upload' }) });
+    expect(up.status).toBe(302);
+    expect(up.headers.get('location')).toBe('/me');
+    const [row] = await getDb().select().from(photos).where(eq(photos.guideId, guide.id));
+    expect(row!.status).toBe('pending_review');
+    const me = await server.request('/me', { cookie });
+    expect(me.text).toContain(`data-testid="gallery-photo-${row!.id}"`);
+    const del = await server.request('/me/photos', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'delete', ids: String(row!.id) }) });
+    expect(del.status).toBe(302);
+    expect(await n(photos, eq(photos.guideId, guide.id))).toBe(0);
+
+    const unverified = await createGuide({ isIdVerified: false });
+    const other = await loginAs(unverified);
+    const before = await n(blobs);
+    const refused = await server.request('/me/photos', { method: 'POST', cookie: other.cookie, body: form({ photo: { bytes: await picture('png', 300, 200) } }, { intent: 'upload' }) });
+    expect(refused.status).toBe(302);
+    expect(await n(photos, eq(photos.guideId, unverified.id))).toBe(0);
+    expect(await n(blobs)).toBe(before);
+    const locked = await server.request('/me', { cookie: other.cookie });
+    expect(locked.text).toContain('data-testid="photos-locked"');
+    expect(locked.text).toContain('href="/id-verification"');
+  });
+
+  it('admin queues: reject needs notes (re-rendered), approve and batch approve redirect; standing form suspends', async () => {
+    const admin = await createUser({ type: 'admin' });
+    const { cookie } = await loginAs(admin);
+    const applicant = await createGuide({ isIdVerified: false });
+    const app = await server.request('/api/v1/id-verification', {
+      method: 'POST',
+      token: (await loginAs(applicant)).token,
+      body: form({ front: { bytes: await picture('png') }, back: { bytes: await picture('png') } }, { type: 'national_id' }),
+    });
+    const id = String(app.json.data.id);
+    const queue = await server.request('/admin/id-verification', { cookie });
+    expect(queue.status).toBe(200);
+    expect(queue.text).toContain(`/id-verification/documents/${id}/front`);
+    const noNotes = await server.request('/admin/id-verification', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'reject', id, reviewNotes: ' ' }) });
+    expect(noNotes.status).toBe(400);
+    expect(noNotes.text, noNotes.text.match(/form-error[^<]*<[^<]*/)?.[0] ?? noNotes.text.slice(-3000)).toContain('請填寫退回原因');
+    const ok = await server.request('/admin/id-verification', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'approve', id }) });
+    expect(ok.status).toBe(302);
+    const [u] = await getDb().select().from(users).where(eq(users.id, applicant.id));
+    expect(u!.isIdVerified).toBe(true);
+
+    const guide = await createGuide();
+    const p1 = await createPhoto(guide.id, { status: 'pending_review' });
+    const p2 = await createPhoto(guide.id, { status: 'pending_review' });
+    const review = await server.request('/admin/photo-review', { cookie });
+    expect(review.text).toContain(`data-testid="review-photo-${p1.id}"`);
+    const batch = new URLSearchParams({ intent: 'approve-selected' });
+    batch.append('ids', String(p1.id));
+    batch.append('ids', String(p2.id));
+    expect((await server.request('/admin/photo-review', { method: 'POST', cookie, body: batch })).status).toBe(302);
+    expect(await n(photos, and(eq(photos.guideId, guide.id), eq(photos.status, 'approved')) as never)).toBe(2);
+    expect((await server.request(`/admin/photos?status=approved&guideId=${guide.id}`, { cookie })).text).toContain(`/uploads/${p1.blobKey}.webp`);
+
+    const list = await server.request('/admin/guides', { cookie });
+    expect(list.text).toContain(`data-testid="admin-guide-${guide.id}"`);
+    const suspend = await server.request(`/admin/guides/${guide.id}`, { method: 'POST', cookie, body: new URLSearchParams({ status: 'suspended', reason: '測試' }) });
+    expect(suspend.status).toBe(302);
+    const [g] = await getDb().select().from(users).where(eq(users.id, guide.id));
+    expect(g!.guideStatus).toBe('suspended');
   });
 });

@@ -14,7 +14,7 @@ import { guideDashboard } from '~/services/dashboards.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRole(request, 'guide');
   const [stats, t] = await Promise.all([guideDashboard(user.id), getFixedT(request)]);
-  return { name: user.name, guideStatus: user.guideStatus, stats, title: t('account.guide.title') };
+  return { name: user.name, stats, title: t('account.guide.title') };
 }
 
 /** This page's words beyond common.json (app/i18n/bundles.ts). */
@@ -23,7 +23,7 @@ export const handle: I18nHandle = { i18n: ['account'] };
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
 export default function GuideCenter() {
-  const { name, guideStatus, stats } = useLoaderData<typeof loader>();
+  const { name, stats } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return (
@@ -32,12 +32,6 @@ export default function GuideCenter() {
         <h1>{t('account.guide.title')}</h1>
         <p className="dashboard-intro">{t('account.guide.welcome', { name })}</p>
       </header>
-
-      {guideStatus === 'pending' ? (
-        <div className="notice-card" role="note">
-          <p>{t('account.guide.pendingApproval')}</p>
-        </div>
-      ) : null}
 
       <section className="dashboard-section" aria-labelledby="guide-stats">
         <h2 id="guide-stats">{t('account.guide.stats')}</h2>
