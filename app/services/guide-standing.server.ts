@@ -6,7 +6,6 @@ import type { Viewer } from './access.server';
 import { recordAudit } from './audit.server';
 import { AppError } from './errors.server';
 import { mailNotice, recordNotice } from './trust-notices.server';
-import { likeContains, archiveUser } from './user-admin.server';
 import type { UserRow } from './users.server';
 
 /*
@@ -74,7 +73,7 @@ export function missingProfileFields(u: Pick<UserRow, 'city' | 'language' | 'pri
   return missing;
 }
 
-async function findGuide(guideId: number, db: Database, options: { includeArchived?: boolean } = {}): Promise<UserRow> {
+export async function findGuide(guideId: number, db: Database, options: { includeArchived?: boolean } = {}): Promise<UserRow> {
   const [guide] = Number.isSafeInteger(guideId) && guideId > 0 ? await db.select().from(users).where(eq(users.id, guideId)) : [];
   if (!guide || guide.type !== 'guide' || (guide.deletedAt && !options.includeArchived)) throw new AppError('GUIDE_NOT_FOUND');
   return guide;
@@ -105,12 +104,6 @@ export async function setGuideStanding(
   });
   if (guide) await mailNotice(guide, input.status === 'suspended' ? 'guideSuspended' : 'guideReinstated', { reason: input.reason ?? '' });
   return { id: guideId, status: input.status, reason: input.reason ?? null };
-}
-
-/** DELETE /api/v1/guides/{id} (admin): archives the guide's account (sessions end; audited as user.archive). */
-export async function archiveGuide(admin: UserRow, guideId: number, db: Database = getDb()): Promise<UserRow> {
-  await findGuide(guideId, db, { includeArchived: true });
-  return archiveUser(admin, guideId, db);
 }
 
 export interface AdminGuideRow {
@@ -169,7 +162,8 @@ function toAdminGuide(r: Awaited<ReturnType<ReturnType<typeof adminGuideQuery>['
 
 /** /admin/guides: guides that are not archived, by name, filtered by standing and a search term. */
 export async function listGuidesForAdmin(filter: { standing?: GuideStanding; search?: string } = {}, db: Database = getDb()): Promise<AdminGuideRow[]> {
-  const term = filter.search ? likeContains(filter.search) : undefined;
+  // `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards.
+  const term = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   const rows = await adminGuideQuery(db)
     .where(
       and(

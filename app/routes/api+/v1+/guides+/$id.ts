@@ -3,7 +3,7 @@ import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { adminUserData } from '~/schemas/responses';
 import { AppError } from '~/services/errors.server';
-import { archiveGuide } from '~/services/guide-standing.server';
+import { archiveGuide } from '~/services/guide-archive.server';
 import { toAdminUser } from '~/services/user-admin.server';
 
 /*
