@@ -24,6 +24,7 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
         <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={72} />
         <div className="guide-card-body">
           <Heading className="guide-name">{guide.name}</Heading>
+          {guide.isIdVerified && <VerifiedMark />}
           {guide.city && (
             <p className="guide-city">
               <PinIcon /> {t(`cities.${guide.city}`)}
@@ -60,5 +61,16 @@ function PinIcon() {
     <svg width="12" height="14" viewBox="0 0 12 14" aria-hidden="true" className="pin-icon">
       <path d="M6 0C2.7 0 0 2.5 0 5.6 0 9.8 6 14 6 14s6-4.2 6-8.4C12 2.5 9.3 0 6 0zm0 7.8a2.2 2.2 0 110-4.4 2.2 2.2 0 010 4.4z" fill="currentColor" />
     </svg>
+  );
+}
+
+/** The 'verified' mark of an ID-verified guide (issue 11), on cards and the guide page. */
+export function VerifiedMark() {
+  const { t } = useTranslation();
+  return (
+    <span className="verified-mark" title={t('guides.verifiedTitle')}>
+      <span aria-hidden="true">✓</span> {t('guides.verified')}
+      <span className="visually-hidden">: {t('guides.verifiedTitle')}</span>
+    </span>
   );
 }

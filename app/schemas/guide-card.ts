@@ -9,4 +9,6 @@ export interface GuideCard {
   bio: string | null;
   averageRating: number | null;
   reviewCount: number;
+  /** ID-verified (issue 11): the card shows a 'verified' mark. */
+  isIdVerified: boolean;
 }

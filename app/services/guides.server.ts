@@ -52,6 +52,7 @@ function guideCardColumns(ratings: ReturnType<typeof guideRatings>) {
     languages: users.language,
     price: users.price,
     bio: users.bio,
+    isIdVerified: users.isIdVerified,
     averageRating: ratings.averageRating,
     reviewCount: ratings.reviewCount,
   };
@@ -65,6 +66,7 @@ function toCard(row: {
   languages: string[];
   price: number | null;
   bio: string | null;
+  isIdVerified: boolean;
   averageRating: number | null;
   reviewCount: number | null;
 }): GuideCard {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '~/components/avatar';
-import { useLanguageList } from '~/components/guide-card';
+import { useLanguageList, VerifiedMark } from '~/components/guide-card';
 import { Stars } from '~/components/stars';
 import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
@@ -38,6 +38,7 @@ export default function GuideDetail() {
         <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={100} />
         <div>
           <h1 id="guide-name">{guide.name}</h1>
+          {guide.isIdVerified && <VerifiedMark />}
           {guide.bio && <p className="muted">{guide.bio}</p>}
           <dl className="facts">
             {guide.city && (
