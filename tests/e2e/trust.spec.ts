@@ -171,7 +171,7 @@ test('a new guide is verified after a rejection, uploads a photo, and it goes pu
   const visitor = await newContextPage(browser, testInfo);
   await visitor.goto(`/guides/${guideId}`);
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(visitor.getByText('已認證', { exact: true })).toBeVisible();
+  await expect(visitor.getByTitle('這位導遊已通過身份認證')).toContainText('已認證');
   const photo = visitor.getByRole('img', { name: `${name}的導覽照片 1` });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
