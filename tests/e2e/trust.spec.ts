@@ -32,7 +32,8 @@ async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect.soft(scrollWidth, `${name} at 360px has no horizontal overflow`).toBeLessThanOrEqual(360);
     }
-    await page.screenshot({ path: path.join(SHOTS, `trust-${name}-${width}-${scheme}.png`), fullPage: true });
+    // The preview is a modal over the viewport: a full-page picture would show it mid-page.
+    await page.screenshot({ path: path.join(SHOTS, `trust-${name}-${width}-${scheme}.png`), fullPage: name !== 'preview' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
   if (size) await page.setViewportSize(size);
