@@ -36,6 +36,21 @@ async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void
     await page.screenshot({ path: path.join(SHOTS, `trust-${name}-${width}-${scheme}.png`), fullPage: name !== 'preview' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  if (name !== 'preview') {
+    // The same page in English (the language cookie the header form sets), then back to zh-TW.
+    const url = new URL(page.url());
+    const cookie = (locale: string) => ({ name: 'preferred-language', value: encodeURIComponent(Buffer.from(JSON.stringify(locale)).toString('base64')), url: url.origin });
+    await page.context().addCookies([cookie('en')]);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: path.join(SHOTS, `trust-${name}-${width}-light-en.png`), fullPage: true });
+    }
+    await page.context().addCookies([cookie('zh-TW')]);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  }
   if (size) await page.setViewportSize(size);
 }
 
