@@ -25,6 +25,7 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
         <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={72} />
         <div className="guide-card-body">
           <Heading className="guide-name">{guide.name}</Heading>
+          {guide.isIdVerified && <VerifiedMark />}
           {guide.city && (
             <p className="guide-city">
               <PinIcon /> {t(`cities.${guide.city}`)}
@@ -49,11 +50,6 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
               <span className="muted">{t('guides.noReviews')}</span>
             )}
           </p>
-          {guide.isIdVerified && (
-            <p className="badge badge-verified">
-              <CheckIcon /> {t('search.card.idVerified')}
-            </p>
-          )}
           <p className={guide.nextAvailable ? 'guide-next' : 'guide-next muted'}>
             {guide.nextAvailable
               ? t('search.card.nextAvailable', { date: formatDay(guide.nextAvailable, i18n.language) })
@@ -88,10 +84,13 @@ export function WrittenIn({ locale }: { locale: string }) {
   );
 }
 
-function CheckIcon() {
+/** The 'verified' mark of an ID-verified guide (issue 11), on cards and the guide page. */
+export function VerifiedMark() {
+  const { t } = useTranslation();
   return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" className="check-icon">
-      <path d="M4.5 8.6 1.9 6l-.9.9 3.5 3.5L11 3.9l-.9-.9z" fill="currentColor" />
-    </svg>
+    <span className="verified-mark" title={t('guides.verifiedTitle')}>
+      <span aria-hidden="true">✓</span> {t('guides.verified')}
+      <span className="visually-hidden">: {t('guides.verifiedTitle')}</span>
+    </span>
   );
 }

@@ -93,10 +93,13 @@ function UserHeader({ user, unreadCount, locale, theme, redirectTo }: Preference
   const { t } = useTranslation();
   const badge = unreadBadgeText(unreadCount);
   const bellLabel = unreadCount > 0 ? t('account.header.notificationsUnread', { count: unreadCount }) : t('account.header.notifications');
-  const profileBadges = [
-    user.isEmailVerified ? t('account.header.emailVerified') : null,
-    user.isIdVerified ? t('account.header.idVerified') : null,
-  ].filter(Boolean);
+  // Admins carry the system-admin badge instead of the verification badges (SPEC §6).
+  const isAdmin = user.type === 'admin';
+  const profileBadges = (
+    isAdmin
+      ? [t('account.header.systemAdmin')]
+      : [user.isEmailVerified ? t('account.header.emailVerified') : null, user.isIdVerified ? t('account.header.idVerified') : null]
+  ).filter(Boolean);
   const profileTitle = [t('account.header.profile'), ...profileBadges].join(' · ');
   return (
     <header className="site-header user-header">
@@ -119,12 +122,17 @@ function UserHeader({ user, unreadCount, locale, theme, redirectTo }: Preference
           </NavLink>
           <NavLink to="/me" className="profile-link" title={profileTitle}>
             <Avatar src={user.avatar} alt={t('account.header.profile')} size={36} />
-            {user.isEmailVerified ? (
+            {isAdmin ? (
+              <span className="verify-badge verify-admin" role="img" aria-label={t('account.header.systemAdmin')}>
+                <Icon name="check" size={10} />
+              </span>
+            ) : null}
+            {!isAdmin && user.isEmailVerified ? (
               <span className="verify-badge verify-email" role="img" aria-label={t('account.header.emailVerified')}>
                 <Icon name="mail" size={10} />
               </span>
             ) : null}
-            {user.isIdVerified ? (
+            {!isAdmin && user.isIdVerified ? (
               <span className="verify-badge verify-id" role="img" aria-label={t('account.header.idVerified')}>
                 <Icon name="check" size={10} />
               </span>

@@ -6,6 +6,7 @@ import zhTWAvatar from '~/locales/zh-TW/avatar.json?url&no-inline';
 import zhTWDiscover from '~/locales/zh-TW/discover.json?url&no-inline';
 import zhTWProfile from '~/locales/zh-TW/profile.json?url&no-inline';
 import zhTWSearch from '~/locales/zh-TW/search.json?url&no-inline';
+import zhTWTrust from '~/locales/zh-TW/trust.json?url&no-inline';
 import enCommon from '~/locales/en/common.json?url&no-inline';
 import enAccount from '~/locales/en/account.json?url&no-inline';
 import enAdmin from '~/locales/en/admin.json?url&no-inline';
@@ -14,6 +15,7 @@ import enAvatar from '~/locales/en/avatar.json?url&no-inline';
 import enDiscover from '~/locales/en/discover.json?url&no-inline';
 import enProfile from '~/locales/en/profile.json?url&no-inline';
 import enSearch from '~/locales/en/search.json?url&no-inline';
+import enTrust from '~/locales/en/trust.json?url&no-inline';
 import jaCommon from '~/locales/ja/common.json?url&no-inline';
 import jaAccount from '~/locales/ja/account.json?url&no-inline';
 import jaAdmin from '~/locales/ja/admin.json?url&no-inline';
@@ -22,6 +24,7 @@ import jaAvatar from '~/locales/ja/avatar.json?url&no-inline';
 import jaDiscover from '~/locales/ja/discover.json?url&no-inline';
 import jaProfile from '~/locales/ja/profile.json?url&no-inline';
 import jaSearch from '~/locales/ja/search.json?url&no-inline';
+import jaTrust from '~/locales/ja/trust.json?url&no-inline';
 import type { Locale } from './config';
 
 /**
@@ -33,9 +36,9 @@ import type { Locale } from './config';
  * the language after. The server renders with every string (i18n.server.ts). `mail` is server-only.
  */
 export const BUNDLE_URLS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, common: zhTWCommon, discover: zhTWDiscover, profile: zhTWProfile, search: zhTWSearch },
-  'en': { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, common: enCommon, discover: enDiscover, profile: enProfile, search: enSearch },
-  'ja': { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, common: jaCommon, discover: jaDiscover, profile: jaProfile, search: jaSearch },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, common: zhTWCommon, discover: zhTWDiscover, profile: zhTWProfile, search: zhTWSearch, trust: zhTWTrust },
+  'en': { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, common: enCommon, discover: enDiscover, profile: enProfile, search: enSearch, trust: enTrust },
+  'ja': { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, common: jaCommon, discover: jaDiscover, profile: jaProfile, search: jaSearch, trust: jaTrust },
 } as const satisfies Record<Locale, Record<string, string>>;
 
 export type Bundle = keyof (typeof BUNDLE_URLS)['zh-TW'];

@@ -7,6 +7,7 @@ import zhTWDiscover from '~/locales/zh-TW/discover.json';
 import zhTWMail from '~/locales/zh-TW/mail.json';
 import zhTWProfile from '~/locales/zh-TW/profile.json';
 import zhTWSearch from '~/locales/zh-TW/search.json';
+import zhTWTrust from '~/locales/zh-TW/trust.json';
 import enCommon from '~/locales/en/common.json';
 import enAccount from '~/locales/en/account.json';
 import enAdmin from '~/locales/en/admin.json';
@@ -16,6 +17,7 @@ import enDiscover from '~/locales/en/discover.json';
 import enMail from '~/locales/en/mail.json';
 import enProfile from '~/locales/en/profile.json';
 import enSearch from '~/locales/en/search.json';
+import enTrust from '~/locales/en/trust.json';
 import jaCommon from '~/locales/ja/common.json';
 import jaAccount from '~/locales/ja/account.json';
 import jaAdmin from '~/locales/ja/admin.json';
@@ -25,6 +27,7 @@ import jaDiscover from '~/locales/ja/discover.json';
 import jaMail from '~/locales/ja/mail.json';
 import jaProfile from '~/locales/ja/profile.json';
 import jaSearch from '~/locales/ja/search.json';
+import jaTrust from '~/locales/ja/trust.json';
 import { SUPPORTED_LOCALES, type Locale } from './config';
 
 /**
@@ -36,9 +39,9 @@ import { SUPPORTED_LOCALES, type Locale } from './config';
  * tests/unit/i18n.test.ts fails when a file in app/locales is not listed here.
  */
 const AREAS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, discover: zhTWDiscover, mail: zhTWMail, profile: zhTWProfile, search: zhTWSearch },
-  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, discover: enDiscover, mail: enMail, profile: enProfile, search: enSearch },
-  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, discover: jaDiscover, mail: jaMail, profile: jaProfile, search: jaSearch },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, discover: zhTWDiscover, mail: zhTWMail, profile: zhTWProfile, search: zhTWSearch, trust: zhTWTrust },
+  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, discover: enDiscover, mail: enMail, profile: enProfile, search: enSearch, trust: enTrust },
+  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, discover: jaDiscover, mail: jaMail, profile: jaProfile, search: jaSearch, trust: jaTrust },
 } satisfies Record<Locale, Record<string, object>>;
 const COMMON = { 'zh-TW': zhTWCommon, en: enCommon, ja: jaCommon } satisfies Record<Locale, object>;
 

@@ -14,6 +14,7 @@ export interface GuideCard {
   writtenIn: ProfileLocale | null;
   averageRating: number | null;
   reviewCount: number;
+  /** ID-verified (issue 11): the card shows a 'verified' mark. */
   isIdVerified: boolean;
   /** The first day (YYYY-MM-DD, Taiwan) with an open, unbooked slot; null when there is none. */
   nextAvailable: string | null;

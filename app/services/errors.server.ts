@@ -56,8 +56,9 @@ export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.in
   const fieldErrors: FieldErrorKeys = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length ? issue.path.join('.') : '_form';
-    // Our schemas give i18n keys; anything else (a wrong type from an API client) reads as "invalid".
-    const key = /^(validation|errors)\./.test(issue.message) ? issue.message : 'validation.invalid';
+    // Our schemas give i18n keys (validation.*, errors.*, or an area's <area>.….errors.*); anything else (a
+    // wrong type from an API client) reads as "invalid".
+    const key = /^(validation|errors)\.|^[a-z]+(\.[\w-]+)*\.errors\.[\w.-]+$/.test(issue.message) ? issue.message : 'validation.invalid';
     (fieldErrors[field] ??= []).push(key);
   }
   throw new AppError('VALIDATION_ERROR', { fieldErrors });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startMailSink } from './mail';
+import { E2E_ADMIN } from './support';
 import { assertBuilt, freePort, PROJECT_ROOT, serverEnv, spawnServer, STATE_FILE, waitForPing } from './server-process';
 
 /** The sink stays up for the whole run; global-teardown (same process) closes it. */
@@ -41,7 +42,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   const baseURL = `http://localhost:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const logFd = fs.openSync(logFile, 'a');
-  const child = spawnServer(serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none', SMTP_URL: mailSink.url }), logFd);
+  const child = spawnServer(serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none', SMTP_URL: mailSink.url, ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password }), logFd);
   fs.closeSync(logFd);
   // Safety net: never leave the server behind if the runner dies before teardown.
   process.once('exit', () => {

@@ -6,6 +6,8 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 /** Where specs put screenshots for people to look at. */
 export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 export const DEMO_GUIDE = 'guide01@demo.travel-assistant.tw';
+/** The admin the e2e server makes sure of at start (ADMIN_EMAIL / ADMIN_PASSWORD in global-setup). */
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-pass-1' } as const;
 
 /** A fresh address per project (js-on / js-off) and run, so accounts never collide. */
 export function uniqueEmail(testInfo: TestInfo, label: string): string {

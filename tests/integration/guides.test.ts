@@ -54,8 +54,11 @@ describe(`guides service (${testDriver})`, () => {
       });
       ids[`g${i + 1}`] = g.id;
     }
-    // Not public: email not verified, blocked, archived, suspended account, and a traveler.
-    ids.pending = (await createGuide({ name: '待審導遊', isEmailVerified: false })).id;
+    // Not public (issue 11's publishable rule): an incomplete profile, an unverified email, a guide suspended by
+    // an admin, a blocked, archived or suspended account, and a traveler. A new guide needs no approval.
+    ids.pending = (await createGuide({ name: '待審導遊', description: '' })).id;
+    ids.unverifiedEmail = (await createGuide({ name: '未驗證導遊', isEmailVerified: false })).id;
+    ids.guideSuspended = (await createGuide({ name: '停業導遊', guideStatus: 'suspended' })).id;
     ids.blocked = (await createGuide({ name: '封鎖導遊', blockedAt: new Date() })).id;
     ids.archived = (await createGuide({ name: '封存導遊', deletedAt: new Date() })).id;
     ids.suspended = (await createGuide({ name: '停權導遊', status: 'suspended' })).id;
@@ -82,11 +85,11 @@ describe(`guides service (${testDriver})`, () => {
     expect(beyond.guides).toEqual([]);
   });
 
-  it('never lists pending, blocked, archived or suspended guides, nor travelers', async () => {
+  it('never lists incomplete, unverified, suspended, blocked or archived guides, nor travelers', async () => {
     const all = await listGuides({ limit: 100 });
     const names = all.guides.map((g) => g.name);
     expect(names).toHaveLength(23);
-    for (const hidden of ['待審導遊', '封鎖導遊', '封存導遊', '停權導遊', '旅客']) expect(names).not.toContain(hidden);
+    for (const hidden of ['待審導遊', '未驗證導遊', '停業導遊', '封鎖導遊', '封存導遊', '停權導遊', '旅客']) expect(names).not.toContain(hidden);
     await expect(getGuideDetail(ids.blocked!)).rejects.toMatchObject({ code: 'GUIDE_NOT_FOUND' });
     await expect(getGuideDetail(ids.traveler!)).rejects.toBeInstanceOf(AppError);
   });

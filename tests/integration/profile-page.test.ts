@@ -183,7 +183,10 @@ describe(`/me loader (${testDriver})`, () => {
     expect(stats['平均評分']).toMatch(/ 4\.0$/);
     expect(section(html, 'id-verification-card')).toMatch(/^<section class="[^"]*\bid-verified\b/);
     expect(plain(section(html, 'availability-card')!)).toContain('未來 60 天有 6 個可預約時段');
-    expect(plain(section(html, 'photos-card')!)).toContain('已通過 1 張・審核中 2 張');
+    // The gallery (issue 11): each photo with its status label.
+    const gallery = plain(section(html, 'photos-card')!);
+    expect(gallery.match(/已通過/g)).toHaveLength(1);
+    expect(gallery.match(/審核中/g)).toHaveLength(2);
 
     // The tabs behind the counts: the newest order first, the review received, the earnings.
     const orders = section((await page(cookie, '/me?tab=orders')).text, 'orders-title')!;

@@ -189,13 +189,3 @@ export function AvailabilityCard({ count }: { count: number }) {
     </Card>
   );
 }
-
-export function PhotosCard({ photos }: { photos: { approved: number; pending: number } }) {
-  const { t } = useTranslation();
-  return (
-    <Card id="photos-card" title={t('profile.cards.photos.title')}>
-      <p>{t('profile.cards.photos.counts', photos)}</p>
-      <p className="small muted">{t('profile.cards.photos.soon')}</p>
-    </Card>
-  );
-}

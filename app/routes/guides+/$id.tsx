@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '~/components/avatar';
-import { useLanguageList, WrittenIn } from '~/components/guide-card';
+import { useLanguageList, VerifiedMark, WrittenIn } from '~/components/guide-card';
 import { PaginationNav } from '~/components/pagination';
 import { Stars } from '~/components/stars';
 import { getConfig } from '~/env.server';
@@ -85,7 +85,7 @@ export default function GuideDetail() {
           <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={64} />
           <div>
             <h1 id="guide-name">{guide.name}</h1>
-            {guide.isIdVerified && <p className="badge badge-verified">{t('search.card.idVerified')}</p>}
+            {guide.isIdVerified && <VerifiedMark />}
           </div>
         </div>
         {guide.headline && (

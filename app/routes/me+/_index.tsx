@@ -7,9 +7,9 @@ import {
   AvailabilityCard,
   EmailCard,
   IdVerificationCard,
-  PhotosCard,
   StatsCard,
 } from '~/components/profile/profile-cards';
+import { PhotoGallery } from '~/components/profile/photo-gallery';
 import { ProfileEditForm } from '~/components/profile/profile-edit-form';
 import { ProfileIcon } from '~/components/profile/icons';
 import { PendingEmailCard, type PendingEmailResult } from '~/components/profile/pending-email-card';
@@ -34,7 +34,7 @@ import { AppError } from '~/services/errors.server';
 import { countAvailableSlots } from '~/services/availability.server';
 import { getIdVerificationState } from '~/services/id-verification.server';
 import { listUserOrders } from '~/services/orders.server';
-import { countGuidePhotos } from '~/services/photos.server';
+import { listAllGuidePhotos } from '~/services/photos.server';
 import { listUserReviews } from '~/services/reviews.server';
 import { getEarnings, getUserStats } from '~/services/user-stats.server';
 import {
@@ -82,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isGuide ? getEarnings(user.id) : null,
     isAdmin ? null : getIdVerificationState(user),
     isGuide ? countAvailableSlots(user.id) : null,
-    isGuide ? countGuidePhotos(user.id) : null,
+    isGuide ? listAllGuidePhotos(user.id) : null,
     user.pendingEmail ? emailChangeCooldown(user.id) : 0,
   ]);
   return {
@@ -104,7 +104,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
 /** The profile page's words beyond common.json (app/i18n/bundles.ts). */
-export const handle: I18nHandle = { i18n: ['profile', 'avatar', 'auth', 'search'] };
+export const handle: I18nHandle = { i18n: ['profile', 'avatar', 'auth', 'search', 'trust'] };
 
 /** A 429 keeps its Retry-After on the page too. */
 export const headers = forwardRetryAfter;
@@ -278,7 +278,7 @@ export default function Profile() {
           {!isAdmin && <EmailCard user={user} />}
           <StatsCard user={user} stats={stats} />
           {isGuide && availableSlots !== null && <AvailabilityCard count={availableSlots} />}
-          {isGuide && photos && <PhotosCard photos={photos} />}
+          {isGuide && photos && <PhotoGallery photos={photos} locked={!user.isIdVerified} />}
         </aside>
       </div>
     </div>

@@ -3,8 +3,11 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { getLocale } from '~/i18n/i18n.server';
 import { guideDetailData } from '~/schemas/guide-responses';
-import { getGuideDetail } from '~/services/guides.server';
+import { adminUserData } from '~/schemas/responses';
+import { archiveGuide } from '~/services/guide-archive.server';
 import { guideIdParam } from '~/services/guide-profile.server';
+import { getGuideDetail } from '~/services/guides.server';
+import { toAdminUser } from '~/services/user-admin.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/{id}',
@@ -18,12 +21,19 @@ export const contract = defineApi({
       data: guideDetailData,
       errors: ['GUIDE_NOT_FOUND'],
     },
+    DELETE: {
+      summary: 'Archive a guide’s account (admin): hidden everywhere, sessions end; audited',
+      auth: { roles: ['admin'] },
+      data: adminUserData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'GUIDE_NOT_FOUND'],
+    },
   },
 });
 
 const handlers = apiHandlers(contract, {
   GET: async ({ params, query, request }) =>
     getGuideDetail(guideIdParam(params.id), { locale: await getLocale(request), reviewPage: query.reviewPage }),
+  DELETE: async ({ session, params }) => ({ user: toAdminUser(await archiveGuide(session.user, guideIdParam(params.id))) }),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

@@ -1,0 +1,101 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { requireRole } from '~/http/auth.server';
+import { pageMeta } from '~/lib/meta';
+import { GUIDE_STANDINGS, adminGuideQuerySchema } from '~/schemas/trust';
+import { listGuidesForAdmin } from '~/services/guide-standing.server';
+
+/**
+ * /admin/guides (issue 11): every guide that is not archived, with email and ID state, profile
+ * completeness, photos, orders and rating, filtered by standing and a search term (a GET form).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin');
+  const parsed = adminGuideQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = parsed.success ? parsed.data : {};
+  const [t, guides] = await Promise.all([getFixedT(request), listGuidesForAdmin(filter)]);
+  return { title: t('trust.admin.guides.title'), guides, filter: { standing: filter.standing ?? '', search: filter.search ?? '' } };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+export const handle: I18nHandle = { i18n: ['trust', 'account'] };
+
+export default function AdminGuides() {
+  const { guides, filter } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="admin-page">
+      <p className="small">
+        <Link to="/admin">← {t('trust.admin.back')}</Link>
+      </p>
+      <h1>{t('trust.admin.guides.title')}</h1>
+      <Form method="get" className="card filter-form">
+        <div className="field">
+          <label htmlFor="guide-search">{t('trust.admin.guides.search')}</label>
+          <input id="guide-search" type="search" name="search" defaultValue={filter.search} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="guide-standing">{t('trust.admin.guides.standing')}</label>
+          <select id="guide-standing" name="standing" defaultValue={filter.standing}>
+            <option value="">{t('trust.admin.guides.any')}</option>
+            {GUIDE_STANDINGS.map((s) => (
+              <option key={s} value={s}>
+                {t(`trust.admin.guides.standings.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          {t('trust.admin.guides.filter')}
+        </button>
+      </Form>
+      {guides.length === 0 ? (
+        <p className="card empty">{t('trust.admin.guides.empty')}</p>
+      ) : (
+        <div className="card admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('trust.admin.guides.name')}</th>
+                <th scope="col">{t('trust.admin.guides.standing')}</th>
+                <th scope="col">{t('trust.admin.guides.emailState')}</th>
+                <th scope="col">{t('trust.admin.guides.idState')}</th>
+                <th scope="col">{t('trust.admin.guides.profile')}</th>
+                <th scope="col">{t('trust.admin.guides.photos')}</th>
+                <th scope="col">{t('trust.admin.guides.orders')}</th>
+                <th scope="col">{t('trust.admin.guides.rating')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {guides.map((g) => (
+                <tr key={g.id} data-testid={`admin-guide-${g.id}`}>
+                  <th scope="row">
+                    <Link to={`/admin/guides/${g.id}`}>{g.name}</Link>
+                    <div className="small muted">{g.email}</div>
+                  </th>
+                  <td>
+                    {t(`trust.admin.guides.standings.${g.standing}`)}
+                    <div className="small muted">{t(g.publishable ? 'trust.admin.guides.listed' : 'trust.admin.guides.notListed')}</div>
+                  </td>
+                  <td>{t(g.isEmailVerified ? 'trust.admin.guides.yes' : 'trust.admin.guides.no')}</td>
+                  <td>{t(g.isIdVerified ? 'trust.admin.guides.yes' : 'trust.admin.guides.no')}</td>
+                  <td>
+                    {g.missing.length === 0
+                      ? t('trust.admin.guides.complete')
+                      : t('trust.admin.guides.missing', { fields: g.missing.map((f) => t(`trust.admin.guides.fields.${f}`)).join(', ') })}
+                  </td>
+                  <td>{t('trust.admin.guides.photoCounts', { approved: g.approvedPhotos, pending: g.pendingPhotos })}</td>
+                  <td>{g.orders}</td>
+                  <td>{g.rating === null ? t('trust.admin.guides.noRating') : `${g.rating.toFixed(1)} (${g.reviewCount})`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { requireRole } from '~/http/auth.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { formatTaipeiDate } from '~/lib/dates';
+import { parseIdParam } from '~/lib/ids';
+import { formatNtd } from '~/lib/money';
+import { pageMeta } from '~/lib/meta';
+import { guideStatusSchema } from '~/schemas/trust';
+import { AppError, parseValue } from '~/services/errors.server';
+import { getGuideForAdmin, setGuideStanding } from '~/services/guide-standing.server';
+import { listAllGuidePhotos } from '~/services/photos.server';
+
+/** /admin/guides/:id (issue 11): one guide's standing and facts; suspend or reinstate with a reason. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin');
+  const id = parseIdParam(params.id);
+  const t = await getFixedT(request);
+  let guide;
+  try {
+    if (id === undefined) throw new AppError('GUIDE_NOT_FOUND');
+    guide = await getGuideForAdmin(id);
+  } catch (error) {
+    if (error instanceof AppError) throw new Response('Not Found', { status: 404 });
+    throw error;
+  }
+  const photos = await listAllGuidePhotos(guide.id);
+  return { title: `${t('trust.admin.guides.detail')}: ${guide.name}`, guide, photos };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+export const handle: I18nHandle = { i18n: ['trust', 'account'] };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireRole(request, 'admin');
+  const form = await request.formData();
+  const id = parseIdParam(params.id);
+  const reason = String(form.get('reason') ?? '');
+  try {
+    if (id === undefined) throw new AppError('GUIDE_NOT_FOUND');
+    const input = parseValue(guideStatusSchema, { status: form.get('status') ?? '', reason });
+    const guide = await getGuideForAdmin(id);
+    await setGuideStanding(user, id, input);
+    return redirectWithToast(`/admin/guides/${id}`, {
+      key: input.status === 'suspended' ? 'trust.admin.guides.suspended' : 'trust.admin.guides.reinstated',
+      params: { name: guide.name },
+      type: 'success',
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const t = await getFixedT(request);
+    return data({ reason, error: t(error.messageKey, error.params) }, { status: error.status });
+  }
+}
+
+export default function AdminGuide() {
+  const { guide, photos } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const suspended = guide.standing === 'suspended';
+  return (
+    <div className="admin-page">
+      <p className="small">
+        <Link to="/admin/guides">← {t('trust.admin.guides.title')}</Link>
+      </p>
+      <h1>{guide.name}</h1>
+      <section className="card" aria-labelledby="guide-facts">
+        <h2 id="guide-facts">{t('trust.admin.guides.detail')}</h2>
+        <dl className="stat-list">
+          <div>
+            <dt>{t('trust.admin.guides.email')}</dt>
+            <dd>
+              {guide.email} ({t(guide.isEmailVerified ? 'trust.admin.guides.yes' : 'trust.admin.guides.no')})
+            </dd>
+          </div>
+          <div>
+            <dt>{t('trust.admin.guides.idState')}</dt>
+            <dd>{t(guide.isIdVerified ? 'trust.admin.guides.yes' : 'trust.admin.guides.no')}</dd>
+          </div>
+          <div>
+            <dt>{t('trust.admin.guides.standing')}</dt>
+            <dd data-testid="guide-standing">
+              {t(`trust.admin.guides.standings.${guide.standing}`)} · {t(guide.publishable ? 'trust.admin.guides.listed' : 'trust.admin.guides.notListed')}
+              {guide.blocked && <> · {t('trust.admin.guides.blocked')}</>}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('trust.admin.guides.profile')}</dt>
+            <dd>
+              {guide.missing.length === 0
+                ? t('trust.admin.guides.complete')
+                : t('trust.admin.guides.missing', { fields: guide.missing.map((f) => t(`trust.admin.guides.fields.${f}`)).join(', ') })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('trust.admin.guides.price')}</dt>
+            <dd>{guide.price ? formatNtd(guide.price, i18n.language) : '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('trust.admin.guides.orders')}</dt>
+            <dd>{guide.orders}</dd>
+          </div>
+          <div>
+            <dt>{t('trust.admin.guides.rating')}</dt>
+            <dd>{guide.rating === null ? t('trust.admin.guides.noRating') : `${guide.rating.toFixed(1)} (${guide.reviewCount})`}</dd>
+          </div>
+          <div>
+            <dt>{t('trust.admin.guides.registered')}</dt>
+            <dd>{formatTaipeiDate(guide.registerDate, i18n.language)}</dd>
+          </div>
+        </dl>
+        {guide.publishable && (
+          <p className="small">
+            <Link to={`/guides/${guide.id}`}>{t('trust.admin.guides.publicPage')}</Link>
+          </p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="guide-standing-title">
+        <h2 id="guide-standing-title">{t(suspended ? 'trust.admin.guides.reinstate' : 'trust.admin.guides.suspend')}</h2>
+        <p className="small muted">{t('trust.admin.guides.suspendedNote')}</p>
+        <Form method="post" className="form">
+          {answer?.error && (
+            <p className="form-error" role="alert">
+              {answer.error}
+            </p>
+          )}
+          <input type="hidden" name="status" value={suspended ? 'active' : 'suspended'} />
+          <div className="field">
+            <label htmlFor="standing-reason">{t('trust.admin.guides.reason')}</label>
+            <textarea id="standing-reason" name="reason" maxLength={500} rows={2} defaultValue={answer?.reason ?? ''} />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className={suspended ? 'button' : 'button button-danger'}>
+              {t(suspended ? 'trust.admin.guides.reinstate' : 'trust.admin.guides.suspend')}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card" aria-labelledby="guide-photos-title">
+        <h2 id="guide-photos-title">{t('trust.admin.guides.photos')}</h2>
+        {photos.length === 0 ? (
+          <p className="muted">{t('trust.photos.empty')}</p>
+        ) : (
+          <ul className="admin-photo-grid">
+            {photos.map((p) => (
+              <li key={p.id}>
+                <img src={p.url} alt={t('trust.admin.photoQueue.photoAlt', { name: guide.name, id: p.id })} width={240} height={180} loading="lazy" />
+                <span className={`photo-status photo-status-${p.status === 'pending_review' ? 'pending' : p.status}`}>
+                  {t(p.status === 'pending_review' ? 'trust.photos.status.pending' : `trust.photos.status.${p.status}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="small">
+          <Link to={`/admin/photos?guideId=${guide.id}`}>{t('trust.admin.guides.viewPhotos')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

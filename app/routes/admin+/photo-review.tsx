@@ -1,0 +1,121 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { requireRole } from '~/http/auth.server';
+import { redirectWithToast } from '~/http/toast.server';
+import { formatTaipeiDateTime } from '~/lib/dates';
+import { parseIdParam } from '~/lib/ids';
+import { pageMeta } from '~/lib/meta';
+import { photoReviewSchema } from '~/schemas/trust';
+import { AppError, parseValue } from '~/services/errors.server';
+import { approvePhotos, listPhotosForAdmin, reviewPhoto } from '~/services/photos.server';
+
+/**
+ * /admin/photo-review (SPEC §4 Photo review, issue 11): photos awaiting review, oldest first, each large
+ * enough to judge, with approve and reject (optional reason) as plain form buttons, and a batch approve
+ * of the ticked photos (checkboxes tied to one form by its id, so it works without JS).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin');
+  const [t, photos] = await Promise.all([getFixedT(request), listPhotosForAdmin({ status: 'pending_review' })]);
+  return { title: t('trust.admin.photoQueue.title'), photos };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+export const handle: I18nHandle = { i18n: ['trust', 'account'] };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireRole(request, 'admin');
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const back = new URL(request.url).pathname;
+  try {
+    if (intent === 'approve-selected') {
+      const ids = form.getAll('ids').map((v) => parseIdParam(String(v))).filter((v): v is number => v !== undefined);
+      if (!ids.length) throw new AppError('VALIDATION_ERROR', { messageKey: 'trust.photos.noneSelected' });
+      const count = await approvePhotos(user, ids);
+      return redirectWithToast(back, { key: 'trust.admin.photoQueue.approvedCount', params: { count }, type: 'success' });
+    }
+    const id = parseIdParam(String(form.get('id') ?? ''));
+    if (id === undefined) throw new AppError('NOT_FOUND');
+    const decision = parseValue(photoReviewSchema, { status: intent === 'approve' ? 'approved' : intent === 'reject' ? 'rejected' : '', reason: form.get('reason') ?? undefined });
+    await reviewPhoto(user, id, decision);
+    return redirectWithToast(back, {
+      key: decision.status === 'approved' ? 'trust.admin.photoQueue.approvedCount' : 'trust.admin.photoQueue.rejectedOne',
+      params: { count: 1 },
+      type: 'success',
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const t = await getFixedT(request);
+    return data({ error: t(error.messageKey, error.params) }, { status: error.status });
+  }
+}
+
+export default function PhotoReviewQueue() {
+  const { photos } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="admin-page">
+      <p className="small">
+        <Link to="/admin">← {t('trust.admin.back')}</Link> · <Link to="/admin/photos">{t('trust.admin.photos.title')}</Link>
+      </p>
+      <h1>{t('trust.admin.photoQueue.title')}</h1>
+      <p className="muted">{t('trust.admin.photoQueue.intro')}</p>
+      {answer?.error && (
+        <p className="form-error" role="alert">
+          {answer.error}
+        </p>
+      )}
+      {photos.length === 0 ? (
+        <p className="card empty">{t('trust.admin.photoQueue.empty')}</p>
+      ) : (
+        <>
+          <Form method="post" id="batch-approve" className="gallery-actions">
+            <button type="submit" name="intent" value="approve-selected" className="button">
+              {t('trust.admin.photoQueue.approveSelected')}
+            </button>
+          </Form>
+          <ol className="queue-list">
+            {photos.map((p) => (
+              <li key={p.id} className="card queue-item" data-testid={`review-photo-${p.id}`}>
+                <h2>
+                  <Link to={`/admin/guides/${p.guideId}`}>{p.guideName}</Link> <span className="muted small">#{p.id}</span>
+                </h2>
+                <p className="small muted">{t('trust.admin.photoQueue.uploadedAt', { date: formatTaipeiDateTime(p.createdAt, i18n.language) })}</p>
+                <a href={p.url} target="_blank" rel="noreferrer" className="queue-photo">
+                  <img src={p.url} alt={t('trust.admin.photoQueue.photoAlt', { name: p.guideName, id: p.id })} width={768} height={512} loading="lazy" />
+                </a>
+                <label className="small">
+                  <input type="checkbox" name="ids" value={p.id} form="batch-approve" />{' '}
+                  {t('trust.admin.photoQueue.select', { name: p.guideName, id: p.id })}
+                </label>
+                <div className="queue-forms">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={p.id} />
+                    <button type="submit" name="intent" value="approve" className="button">
+                      {t('trust.admin.photoQueue.approve')}
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={p.id} />
+                    <div className="field">
+                      <label htmlFor={`reason-${p.id}`}>{t('trust.admin.photoQueue.reason')}</label>
+                      <input id={`reason-${p.id}`} type="text" name="reason" maxLength={500} />
+                    </div>
+                    <button type="submit" name="intent" value="reject" className="button button-danger">
+                      {t('trust.admin.photoQueue.reject')}
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

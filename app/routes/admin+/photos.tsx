@@ -1,0 +1,74 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { requireRole } from '~/http/auth.server';
+import { formatTaipeiDateTime } from '~/lib/dates';
+import { pageMeta } from '~/lib/meta';
+import { PHOTO_STATUS_VALUES, adminPhotoQuerySchema, photoStatusLabelKey } from '~/schemas/trust';
+import { listPhotosForAdmin } from '~/services/photos.server';
+
+/** /admin/photos (issue 11): every photo, filtered by status and guide (a GET form: bookmarkable, JS optional). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, 'admin');
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = adminPhotoQuerySchema.safeParse(params);
+  const filter = parsed.success ? parsed.data : {};
+  const [t, photos] = await Promise.all([getFixedT(request), listPhotosForAdmin(filter)]);
+  return { title: t('trust.admin.photos.title'), photos, filter: { status: filter.status ?? '', guideId: filter.guideId ? String(filter.guideId) : '' } };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+export const handle: I18nHandle = { i18n: ['trust', 'account'] };
+
+export default function AdminPhotos() {
+  const { photos, filter } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="admin-page">
+      <p className="small">
+        <Link to="/admin">← {t('trust.admin.back')}</Link> · <Link to="/admin/photo-review">{t('trust.admin.photoQueue.title')}</Link>
+      </p>
+      <h1>{t('trust.admin.photos.title')}</h1>
+      <Form method="get" className="card filter-form">
+        <div className="field">
+          <label htmlFor="photo-status">{t('trust.admin.photos.status')}</label>
+          <select id="photo-status" name="status" defaultValue={filter.status}>
+            <option value="">{t('trust.admin.photos.anyStatus')}</option>
+            {PHOTO_STATUS_VALUES.map((s) => (
+              <option key={s} value={s}>
+                {t(photoStatusLabelKey(s))}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="photo-guide">{t('trust.admin.photos.guide')}</label>
+          <input id="photo-guide" type="text" inputMode="numeric" name="guideId" defaultValue={filter.guideId} />
+        </div>
+        <button type="submit" className="button">
+          {t('trust.admin.photos.filter')}
+        </button>
+      </Form>
+      {photos.length === 0 ? (
+        <p className="card empty">{t('trust.admin.photos.empty')}</p>
+      ) : (
+        <ul className="admin-photo-grid">
+          {photos.map((p) => (
+            <li key={p.id} className="card">
+              <a href={p.url} target="_blank" rel="noreferrer">
+                <img src={p.url} alt={t('trust.admin.photoQueue.photoAlt', { name: p.guideName, id: p.id })} width={240} height={180} loading="lazy" />
+              </a>
+              <p className="small">
+                <span className={`photo-status photo-status-${p.status === 'pending_review' ? 'pending' : p.status}`}>{t(photoStatusLabelKey(p.status))}</span>{' '}
+                <Link to={`/admin/guides/${p.guideId}`}>{p.guideName}</Link>
+              </p>
+              <p className="small muted">{formatTaipeiDateTime(p.createdAt, i18n.language)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Database } from '~db/client';
+import { orders, photos, reviews, users } from '~db/schema';
+import type { GuideStanding } from '~/schemas/trust';
+import type { Viewer } from './access.server';
+import { recordAudit } from './audit.server';
+import { AppError } from './errors.server';
+import { mailNotice, recordNotice } from './trust-notices.server';
+import type { UserRow } from './users.server';
+
+/*
+ * Guide standing (issue 11 with issue 9). A new guide is listed without an approval step once their profile
+ * is complete; an admin may suspend a guide (and reinstate them), which takes them out of search and
+ * booking while their existing orders stay. "Publishable" is defined once, here, for search and booking.
+ *
+ * Stored values: the users.guide_status column still carries the old enum (pending, approved, rejected,
+ * suspended) until the discovery migration renames it to active|suspended. Only `suspended` is a
+ * non-listed standing; everything else (null, pending, approved, active) reads as active. ACTIVE_STORED is
+ * the value written for "active": change it to 'active' when that migration lands.
+ */
+const ACTIVE_STORED = 'approved' as const;
+
+/** SQL: the guide's standing is not suspended (null and every other value count as active). */
+export const notSuspendedCondition: SQL = sql`${users.guideStatus} is distinct from 'suspended'`;
+
+/**
+ * The one predicate of "a guide the public may find and book": a guide account, email verified, profile
+ * complete (city, a language, price > 0, a description), not blocked, not archived, not suspended.
+ */
+export const publishableGuideCondition: SQL = and(
+  eq(users.type, 'guide'),
+  eq(users.isEmailVerified, true),
+  eq(users.status, 'active'),
+  isNull(users.blockedAt),
+  isNull(users.deletedAt),
+  sql`${users.city} is not null and ${users.city} <> ''`,
+  sql`cardinality(${users.language}) > 0`,
+  sql`coalesce(${users.price}, 0) > 0`,
+  sql`coalesce(btrim(${users.description}), '') <> ''`,
+  notSuspendedCondition,
+)!;
+
+/** The same rule on a loaded row (booking checks, pages that already hold the user). */
+export function isPublishableGuide(
+  u: Pick<UserRow, 'type' | 'isEmailVerified' | 'status' | 'blockedAt' | 'deletedAt' | 'city' | 'language' | 'price' | 'description' | 'guideStatus'>,
+): boolean {
+  return (
+    u.type === 'guide' &&
+    u.isEmailVerified &&
+    u.status === 'active' &&
+    !u.blockedAt &&
+    !u.deletedAt &&
+    Boolean(u.city) &&
+    u.language.length > 0 &&
+    (u.price ?? 0) > 0 &&
+    Boolean(u.description?.trim()) &&
+    standingOf(u) === 'active'
+  );
+}
+
+/** The API's view of a stored guide_status. */
+export function standingOf(u: Pick<UserRow, 'guideStatus'>): GuideStanding {
+  return u.guideStatus === 'suspended' ? 'suspended' : 'active';
+}
+
+/** Which profile fields a guide still has to fill before being listed. */
+export function missingProfileFields(u: Pick<UserRow, 'city' | 'language' | 'price' | 'description'>): string[] {
+  const missing: string[] = [];
+  if (!u.city) missing.push('city');
+  if (u.language.length === 0) missing.push('language');
+  if (!u.price || u.price <= 0) missing.push('price');
+  if (!u.description?.trim()) missing.push('description');
+  return missing;
+}
+
+export async function findGuide(guideId: number, db: Database, options: { includeArchived?: boolean } = {}): Promise<UserRow> {
+  const [guide] = Number.isSafeInteger(guideId) && guideId > 0 ? await db.select().from(users).where(eq(users.id, guideId)) : [];
+  if (!guide || guide.type !== 'guide' || (guide.deletedAt && !options.includeArchived)) throw new AppError('GUIDE_NOT_FOUND');
+  return guide;
+}
+
+/** PUT /api/v1/guides/{id}/status (admin) and /admin/guides/:id: suspend or reinstate, with a reason. */
+export async function setGuideStanding(
+  admin: Viewer,
+  guideId: number,
+  input: { status: GuideStanding; reason?: string },
+  db: Database = getDb(),
+): Promise<{ id: number; status: GuideStanding; reason: string | null }> {
+  const guide = await db.transaction(async (tx) => {
+    const guide = await findGuide(guideId, tx);
+    const before = standingOf(guide);
+    if (before !== input.status) {
+      await tx
+        .update(users)
+        .set({ guideStatus: input.status === 'suspended' ? 'suspended' : ACTIVE_STORED, updatedAt: new Date() })
+        .where(eq(users.id, guideId));
+      await recordAudit(
+        { actorId: admin.id, action: input.status === 'suspended' ? 'guide.suspend' : 'guide.reinstate', targetType: 'user', targetId: guideId, details: { reason: input.reason ?? null, before } },
+        tx,
+      );
+      await recordNotice(guide, input.status === 'suspended' ? 'guideSuspended' : 'guideReinstated', { reason: input.reason ?? '' }, tx);
+    }
+    return before !== input.status ? guide : undefined;
+  });
+  if (guide) await mailNotice(guide, input.status === 'suspended' ? 'guideSuspended' : 'guideReinstated', { reason: input.reason ?? '' });
+  return { id: guideId, status: input.status, reason: input.reason ?? null };
+}
+
+export interface AdminGuideRow {
+  id: number;
+  name: string;
+  email: string;
+  city: string | null;
+  isEmailVerified: boolean;
+  isIdVerified: boolean;
+  standing: GuideStanding;
+  blocked: boolean;
+  missing: string[];
+  publishable: boolean;
+  approvedPhotos: number;
+  pendingPhotos: number;
+  orders: number;
+  rating: number | null;
+  reviewCount: number;
+  registerDate: string;
+}
+
+function adminGuideQuery(db: Database) {
+  return db
+    .select({
+      user: users,
+      approvedPhotos: sql<number>`(select count(*) from ${photos} where ${photos.guideId} = ${users.id} and ${photos.status} = 'approved')`.mapWith(Number),
+      pendingPhotos: sql<number>`(select count(*) from ${photos} where ${photos.guideId} = ${users.id} and ${photos.status} = 'pending_review')`.mapWith(Number),
+      orders: sql<number>`(select count(*) from ${orders} where ${orders.guideId} = ${users.id} and ${orders.deletedAt} is null)`.mapWith(Number),
+      rating: sql<number | null>`(select round(avg(${reviews.rating})::numeric, 1)::float from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${reviews.role} = 'traveler' and ${reviews.isHidden} = false)`,
+      reviewCount: sql<number>`(select count(*) from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${reviews.role} = 'traveler' and ${reviews.isHidden} = false)`.mapWith(Number),
+    })
+    .from(users);
+}
+
+function toAdminGuide(r: Awaited<ReturnType<ReturnType<typeof adminGuideQuery>['execute']>>[number]): AdminGuideRow {
+  const u = r.user;
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    city: u.city,
+    isEmailVerified: u.isEmailVerified,
+    isIdVerified: u.isIdVerified,
+    standing: standingOf(u),
+    blocked: Boolean(u.blockedAt),
+    missing: missingProfileFields(u),
+    publishable: isPublishableGuide(u),
+    approvedPhotos: r.approvedPhotos,
+    pendingPhotos: r.pendingPhotos,
+    orders: r.orders,
+    rating: r.rating === null ? null : Number(r.rating),
+    reviewCount: r.reviewCount,
+    registerDate: u.registerDate.toISOString(),
+  };
+}
+
+/** /admin/guides: guides that are not archived, by name, filtered by standing and a search term. */
+export async function listGuidesForAdmin(filter: { standing?: GuideStanding; search?: string } = {}, db: Database = getDb()): Promise<AdminGuideRow[]> {
+  // `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards.
+  const term = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const rows = await adminGuideQuery(db)
+    .where(
+      and(
+        eq(users.type, 'guide'),
+        isNull(users.deletedAt),
+        filter.standing === 'suspended' ? sql`${users.guideStatus} = 'suspended'` : filter.standing === 'active' ? notSuspendedCondition : undefined,
+        term ? or(ilike(users.name, term), ilike(users.email, term)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(500);
+  return rows.map(toAdminGuide);
+}
+
+/** /admin/guides/:id */
+export async function getGuideForAdmin(guideId: number, db: Database = getDb()): Promise<AdminGuideRow & { bio: string | null; description: string | null; price: number | null; language: string[] }> {
+  const [row] = Number.isSafeInteger(guideId) && guideId > 0 ? await adminGuideQuery(db).where(and(eq(users.id, guideId), eq(users.type, 'guide'))) : [];
+  if (!row) throw new AppError('GUIDE_NOT_FOUND');
+  return { ...toAdminGuide(row), bio: row.user.bio, description: row.user.description, price: row.user.price, language: row.user.language };
+}
