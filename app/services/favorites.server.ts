@@ -4,13 +4,9 @@ import { favorites, users } from '~db/schema';
 import type { FavoriteView } from '~/schemas/discover';
 import { assertSelfOrAdmin, type Viewer } from './access.server';
 import { AppError } from './errors.server';
-import {
-  guideCardColumns,
-  guideRatingsSubquery,
-  isPublishableGuide,
-  publishableGuideCondition,
-  toGuideCard,
-} from './guide-visibility.server';
+import { FALLBACK_LOCALE } from '~/i18n/config';
+import { isPublishableGuideId, publishableGuideCondition } from './guide-visibility.server';
+import { guideCardColumns, toCards } from './guides.server';
 
 /*
  * Favorites (SPEC §3 Favorite, §5; issue 9): a person keeps guides they like. One service for the /favorites
@@ -41,7 +37,7 @@ function toView(row: FavoriteRow, guide: FavoriteView['guide']): FavoriteView {
 export async function listFavorites(
   viewer: Viewer,
   userId: number,
-  options: { page?: number; limit?: number } = {},
+  options: { page?: number; limit?: number; locale?: string } = {},
   db: Database = getDb(),
 ) {
   await assertSelfOrAdmin(viewer, userId, {}, db);
@@ -58,15 +54,14 @@ export async function listFavorites(
     db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId)),
   ]);
   const guideIds = rows.map((r) => r.targetId);
-  const ratings = guideRatingsSubquery(db);
-  const cards = guideIds.length
+  const cardRows = guideIds.length
     ? await db
-        .select(guideCardColumns(ratings))
+        .select(guideCardColumns())
         .from(users)
-        .leftJoin(ratings, eq(ratings.guideId, users.id))
         .where(and(inArray(users.id, guideIds), publishableGuideCondition()))
     : [];
-  const byId = new Map(cards.map((c) => [c.id, toGuideCard(c)]));
+  const cards = await toCards(cardRows, options.locale ?? FALLBACK_LOCALE);
+  const byId = new Map(cards.map((c) => [c.id, c]));
   const n = total?.n ?? 0;
   const totalPages = Math.max(1, Math.ceil(n / limit));
   return {
@@ -96,7 +91,7 @@ export async function favoriteGuideIds(userId: number, guideIds?: readonly numbe
  * add keeps the one favorite: `created` is false and the existing record is answered.
  */
 export async function addFavorite(viewer: Viewer, guideId: number, db: Database = getDb()): Promise<{ favorite: FavoriteView; created: boolean }> {
-  if (!(await isPublishableGuide(guideId, db))) throw new AppError('GUIDE_NOT_FOUND');
+  if (!(await isPublishableGuideId(guideId, db))) throw new AppError('GUIDE_NOT_FOUND');
   const inserted = await db
     .insert(favorites)
     .values({ userId: viewer.id, targetType: 'guide', targetId: guideId })

@@ -5,63 +5,19 @@ import type { GuideStanding } from '~/schemas/trust';
 import type { Viewer } from './access.server';
 import { recordAudit } from './audit.server';
 import { AppError } from './errors.server';
+import { isPublishableGuide, notSuspendedCondition, standingOf } from './guide-publishable.server';
 import { mailNotice, recordNotice } from './trust-notices.server';
 import type { UserRow } from './users.server';
 
 /*
  * Guide standing (issue 11 with issue 9). A new guide is listed without an approval step once their profile
  * is complete; an admin may suspend a guide (and reinstate them), which takes them out of search and
- * booking while their existing orders stay. "Publishable" is defined once, here, for search and booking.
+ * booking while their existing orders stay. "Publishable" is guide-publishable.server.ts.
  *
- * Stored values: the users.guide_status column still carries the old enum (pending, approved, rejected,
- * suspended) until the discovery migration renames it to active|suspended. Only `suspended` is a
- * non-listed standing; everything else (null, pending, approved, active) reads as active. ACTIVE_STORED is
- * the value written for "active": change it to 'active' when that migration lands.
+ * Stored values (migration 0004): users.guide_status is active or suspended; null (a traveler, or a guide
+ * from before) reads as active. The API also accepts `approved` for active.
  */
-const ACTIVE_STORED = 'approved' as const;
-
-/** SQL: the guide's standing is not suspended (null and every other value count as active). */
-export const notSuspendedCondition: SQL = sql`${users.guideStatus} is distinct from 'suspended'`;
-
-/**
- * The one predicate of "a guide the public may find and book": a guide account, email verified, profile
- * complete (city, a language, price > 0, a description), not blocked, not archived, not suspended.
- */
-export const publishableGuideCondition: SQL = and(
-  eq(users.type, 'guide'),
-  eq(users.isEmailVerified, true),
-  eq(users.status, 'active'),
-  isNull(users.blockedAt),
-  isNull(users.deletedAt),
-  sql`${users.city} is not null and ${users.city} <> ''`,
-  sql`cardinality(${users.language}) > 0`,
-  sql`coalesce(${users.price}, 0) > 0`,
-  sql`coalesce(btrim(${users.description}), '') <> ''`,
-  notSuspendedCondition,
-)!;
-
-/** The same rule on a loaded row (booking checks, pages that already hold the user). */
-export function isPublishableGuide(
-  u: Pick<UserRow, 'type' | 'isEmailVerified' | 'status' | 'blockedAt' | 'deletedAt' | 'city' | 'language' | 'price' | 'description' | 'guideStatus'>,
-): boolean {
-  return (
-    u.type === 'guide' &&
-    u.isEmailVerified &&
-    u.status === 'active' &&
-    !u.blockedAt &&
-    !u.deletedAt &&
-    Boolean(u.city) &&
-    u.language.length > 0 &&
-    (u.price ?? 0) > 0 &&
-    Boolean(u.description?.trim()) &&
-    standingOf(u) === 'active'
-  );
-}
-
-/** The API's view of a stored guide_status. */
-export function standingOf(u: Pick<UserRow, 'guideStatus'>): GuideStanding {
-  return u.guideStatus === 'suspended' ? 'suspended' : 'active';
-}
+const ACTIVE_STORED = 'active' as const;
 
 /** Which profile fields a guide still has to fill before being listed. */
 export function missingProfileFields(u: Pick<UserRow, 'city' | 'language' | 'price' | 'description'>): string[] {

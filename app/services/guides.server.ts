@@ -7,6 +7,7 @@ import { guideSearchText } from '~/lib/search-text';
 import type { GuideCard } from '~/schemas/guide-card';
 import { blobUrl } from './blobs.server';
 import { AppError } from './errors.server';
+import { publishableGuideCondition } from './guide-publishable.server';
 import { countsTowardGuideRating } from './ratings.server';
 
 export const GUIDE_PAGE_SIZE = 10;
@@ -27,23 +28,11 @@ export function paginate(page: number, limit: number, total: number): Pagination
 }
 
 /**
- * The one rule for "the public may see this guide" (issue 9): a guide account, email verified, profile complete
- * (city, at least one language, a price above 0, a description), account active, not blocked, not archived, and
- * not suspended by an admin. A new guide needs no approval. List, detail, suggestions, favorites and
- * recommendations all use this condition.
+ * "The public may see this guide": the one rule, guide-standing.server.ts's `publishableGuideCondition` (a
+ * guide account, email verified, profile complete, active, not blocked, archived or suspended; a new guide
+ * needs no approval). List, detail, suggestions, favorites and recommendations all use it.
  */
-export const publishableGuide: SQL = and(
-  eq(users.type, 'guide'),
-  eq(users.isEmailVerified, true),
-  eq(users.status, 'active'),
-  isNull(users.blockedAt),
-  isNull(users.deletedAt),
-  or(isNull(users.guideStatus), ne(users.guideStatus, 'suspended')),
-  sql`${users.city} is not null`,
-  sql`cardinality(${users.language}) > 0`,
-  gt(users.price, 0),
-  sql`length(btrim(coalesce(${users.description}, ''))) > 0`,
-)!;
+export const publishableGuide: SQL = publishableGuideCondition;
 
 /** A slot a traveler could still book: open, from today on, and no live order holds it. */
 export function openSlotCondition(from: string): SQL {
@@ -118,21 +107,6 @@ export function toCard(row: GuideCardRow & { nextAvailable: string | null }, loc
     averageRating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
     reviewCount: row.reviewCount ?? 0,
   };
-}
-
-/**
- * Best-rated guides for the home page, ranked by a Bayesian average (issue 9): a guide's stars are pulled
- * towards 4.0 by five imaginary reviews, so 5.0 from one review does not beat 4.8 from fifty.
- */
-export async function listFeaturedGuides(limit = 6, locale = 'zh-TW'): Promise<GuideCard[]> {
-  const weighted = sql`(coalesce(${users.ratingAverage}, 0) * ${users.ratingCount} + 4.0 * 5) / (${users.ratingCount} + 5)`;
-  const rows = await getDb()
-    .select(guideCardColumns())
-    .from(users)
-    .where(and(publishableGuide, gt(users.ratingCount, 0)))
-    .orderBy(desc(weighted), desc(users.ratingCount), asc(users.id))
-    .limit(limit);
-  return toCards(rows, locale);
 }
 
 /** How many public guides there are and in how many cities (home page line). */

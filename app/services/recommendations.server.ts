@@ -3,6 +3,7 @@ import { getDb, type Database } from '~db/client';
 import { favorites, orders, users } from '~db/schema';
 import type { Recommendation } from '~/schemas/discover';
 import type { GuideCard } from '~/schemas/guide-card';
+import { FALLBACK_LOCALE } from '~/i18n/config';
 import { topRatedGuides } from './trending.server';
 
 /*
@@ -13,7 +14,12 @@ import { topRatedGuides } from './trending.server';
  * Who may ask is the caller's check (self or admin).
  */
 
-export async function recommendGuides(travelerId: number, limit = 10, db: Database = getDb()): Promise<Recommendation[]> {
+export async function recommendGuides(
+  travelerId: number,
+  limit = 10,
+  db: Database = getDb(),
+  locale: string = FALLBACK_LOCALE,
+): Promise<Recommendation[]> {
   const [bookedRows, favoriteRows] = await Promise.all([
     db.selectDistinct({ guideId: orders.guideId }).from(orders).where(eq(orders.travelerId, travelerId)),
     db.select({ guideId: favorites.targetId }).from(favorites).where(eq(favorites.userId, travelerId)),
@@ -32,7 +38,7 @@ export async function recommendGuides(travelerId: number, limit = 10, db: Databa
       cities.length ? inArray(users.city, cities) : undefined,
       languages.length ? sql`${users.language} && ${sql`array[${sql.join(languages.map((l) => sql`${l}`), sql`, `)}]::text[]`}` : undefined,
     ].filter(Boolean);
-    matched = await topRatedGuides(limit, { exclude: booked, where: or(...conditions) as ReturnType<typeof sql> }, db);
+    matched = await topRatedGuides(limit, { exclude: booked, where: or(...conditions) as ReturnType<typeof sql>, locale }, db);
   }
   const result: Recommendation[] = matched.map((g) => {
     const inCity = g.city !== null && cities.includes(g.city);
@@ -40,7 +46,7 @@ export async function recommendGuides(travelerId: number, limit = 10, db: Databa
     return { ...g, reason: inCity && speaks ? 'city_and_language' : inCity ? 'city' : 'language' };
   });
   if (result.length < limit) {
-    const filler = await topRatedGuides(limit - result.length, { exclude: [...booked, ...result.map((g) => g.id)] }, db);
+    const filler = await topRatedGuides(limit - result.length, { exclude: [...booked, ...result.map((g) => g.id)], locale }, db);
     result.push(...filler.map((g) => ({ ...g, reason: 'top_rated' as const })));
   }
   return result;

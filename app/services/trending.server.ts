@@ -3,13 +3,9 @@ import { getDb, type Database } from '~db/client';
 import { favorites, orders, users } from '~db/schema';
 import type { TrendingCity, TrendingGuide, TrendingType } from '~/schemas/discover';
 import type { GuideCard } from '~/schemas/guide-card';
-import {
-  bayesianRatingSql,
-  guideCardColumns,
-  guideRatingsSubquery,
-  publishableGuideCondition,
-  toGuideCard,
-} from './guide-visibility.server';
+import { FALLBACK_LOCALE } from '~/i18n/config';
+import { bayesianRatingSql, publishableGuideCondition } from './guide-visibility.server';
+import { guideCardColumns, toCards } from './guides.server';
 
 /*
  * What is popular now (SPEC §7 GET /api/v1/guides/trending?type&limit; issue 9), and the home page's featured
@@ -44,12 +40,16 @@ function activity(db: Database, since: Date) {
   return { recentBookings, recentFavorites, bookings, favs, score };
 }
 
-export async function trendingGuides(limit: number, now = new Date(), db: Database = getDb()): Promise<TrendingGuide[]> {
+export async function trendingGuides(
+  limit: number,
+  now = new Date(),
+  db: Database = getDb(),
+  locale: string = FALLBACK_LOCALE,
+): Promise<TrendingGuide[]> {
   const a = activity(db, windowStart(now));
-  const ratings = guideRatingsSubquery(db);
   const rows = await db
     .select({
-      ...guideCardColumns(ratings),
+      ...guideCardColumns(),
       bookings: a.bookings.mapWith(Number),
       favorites: a.favs.mapWith(Number),
       score: a.score.mapWith(Number),
@@ -57,11 +57,11 @@ export async function trendingGuides(limit: number, now = new Date(), db: Databa
     .from(users)
     .leftJoin(a.recentBookings, eq(a.recentBookings.guideId, users.id))
     .leftJoin(a.recentFavorites, eq(a.recentFavorites.guideId, users.id))
-    .leftJoin(ratings, eq(ratings.guideId, users.id))
     .where(and(publishableGuideCondition(), sql`${a.score} > 0`))
     .orderBy(desc(a.score), desc(a.bookings), users.id)
     .limit(limit);
-  return rows.map((r) => ({ ...toGuideCard(r), bookings: r.bookings, favorites: r.favorites, score: r.score }));
+  const cards = await toCards(rows, locale);
+  return rows.map((r, i) => ({ ...cards[i]!, bookings: r.bookings, favorites: r.favorites, score: r.score }));
 }
 
 export async function trendingCities(limit: number, now = new Date(), db: Database = getDb()): Promise<TrendingCity[]> {
@@ -85,10 +85,10 @@ export async function trendingCities(limit: number, now = new Date(), db: Databa
   return rows;
 }
 
-export async function getTrending(type: TrendingType, limit: number, now = new Date(), db: Database = getDb()) {
+export async function getTrending(type: TrendingType, limit: number, locale: string = FALLBACK_LOCALE, now = new Date(), db: Database = getDb()) {
   return type === 'cities'
     ? { type, windowDays: TRENDING_WINDOW_DAYS, cities: await trendingCities(limit, now, db) }
-    : { type, windowDays: TRENDING_WINDOW_DAYS, guides: await trendingGuides(limit, now, db) };
+    : { type, windowDays: TRENDING_WINDOW_DAYS, guides: await trendingGuides(limit, now, db, locale) };
 }
 
 /**
@@ -97,17 +97,15 @@ export async function getTrending(type: TrendingType, limit: number, now = new D
  */
 export async function topRatedGuides(
   limit: number,
-  options: { exclude?: readonly number[]; where?: ReturnType<typeof sql> } = {},
+  options: { exclude?: readonly number[]; where?: ReturnType<typeof sql>; locale?: string } = {},
   db: Database = getDb(),
 ): Promise<GuideCard[]> {
-  const ratings = guideRatingsSubquery(db);
   const exclude = options.exclude?.length ? sql`${users.id} not in (${sql.join(options.exclude.map((id) => sql`${id}`), sql`, `)})` : undefined;
   const rows = await db
-    .select(guideCardColumns(ratings))
+    .select(guideCardColumns())
     .from(users)
-    .leftJoin(ratings, eq(ratings.guideId, users.id))
     .where(and(publishableGuideCondition(), exclude, options.where))
-    .orderBy(desc(bayesianRatingSql(ratings)), desc(sql`coalesce(${ratings.reviewCount}, 0)`), users.id)
+    .orderBy(desc(bayesianRatingSql()), desc(users.ratingCount), users.id)
     .limit(limit);
-  return rows.map(toGuideCard);
+  return toCards(rows, options.locale ?? FALLBACK_LOCALE);
 }

@@ -6,7 +6,8 @@ import { refreshGuideRating } from '~/services/ratings.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { AppError } from '~/services/errors.server';
 import { guideSearchSchema, type GuideSearchInput } from '~/schemas/guide-search';
-import { getGuideDetail, guideCoverage, listFeaturedGuides } from '~/services/guides.server';
+import { getGuideDetail, guideCoverage } from '~/services/guides.server';
+import { topRatedGuides } from '~/services/trending.server';
 import { searchGuides } from '~/services/search.server';
 
 const listGuides = (input: GuideSearchInput = {}) => searchGuides(guideSearchSchema.parse(input));
@@ -107,9 +108,9 @@ describe(`guides service (${testDriver})`, () => {
     expect(guideSearchSchema.safeParse({ limit: 0 }).success).toBe(false);
   });
 
-  it('features the best-rated reviewed guides', async () => {
-    const featured = await listFeaturedGuides(6);
-    expect(featured.map((g) => g.name)).toEqual(['導遊 03', '導遊 01', '導遊 02']);
+  it('features the best-rated guides by the Bayesian rating (the home page)', async () => {
+    const featured = await topRatedGuides(2);
+    expect(featured.map((g) => g.name)).toEqual(['導遊 03', '導遊 01']);
   });
 
   it('counts public guides and their cities', async () => {
