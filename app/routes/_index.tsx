@@ -22,9 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
   const [banners, featured, cities, trending, coverage] = await Promise.all([
     listActiveBanners(locale),
-    topRatedGuides(6),
+    topRatedGuides(6, { locale }),
     trendingCities(6),
-    trendingGuides(6),
+    trendingGuides(6, undefined, undefined, locale),
     guideCoverage(),
   ]);
   const shown = [...featured, ...trending].map((g) => g.id);

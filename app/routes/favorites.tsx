@@ -5,7 +5,7 @@ import { GuideCard } from '~/components/guide-card';
 import { useHydrated } from '~/components/hydrated';
 import { PaginationNav } from '~/components/pagination';
 import type { I18nHandle } from '~/i18n/bundles';
-import { getFixedT } from '~/i18n/i18n.server';
+import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { getSession, requireUser } from '~/http/auth.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { pageMeta } from '~/lib/meta';
@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(100_000, Math.trunc(Number(url.searchParams.get('page') ?? '1')) || 1));
-  const [list, t] = await Promise.all([listFavorites(user, user.id, { page }), getFixedT(request)]);
+  const [locale, t] = await Promise.all([getLocale(request), getFixedT(request)]);
+  const list = await listFavorites(user, user.id, { page, locale });
   if (page > list.pagination.totalPages) throw redirect(list.pagination.totalPages > 1 ? `/favorites?page=${list.pagination.totalPages}` : '/favorites');
   return { ...list, title: t('discover.favorites.title') };
 }

@@ -5,7 +5,7 @@ import { Stat, StatusPill } from '~/components/dashboard';
 import { FavoriteButton } from '~/components/favorite-button';
 import { GuideCard } from '~/components/guide-card';
 import type { I18nHandle } from '~/i18n/bundles';
-import { getFixedT } from '~/i18n/i18n.server';
+import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
@@ -18,7 +18,8 @@ import { favoriteGuideIds } from '~/services/favorites.server';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRole(request, 'traveler');
-  const [dashboard, t] = await Promise.all([travelerDashboard(user.id), getFixedT(request)]);
+  const [locale, t] = await Promise.all([getLocale(request), getFixedT(request)]);
+  const dashboard = await travelerDashboard(user.id, undefined, locale);
   const favorites = [...(await favoriteGuideIds(user.id, dashboard.recommendations.map((g) => g.id)))];
   return { name: user.name, isEmailVerified: user.isEmailVerified, ...dashboard, favorites, title: t('account.traveler.title') };
 }

@@ -29,11 +29,11 @@ export interface TravelerDashboard {
 }
 
 /** The traveler's main page (/traveler): their figures, latest bookings and guides to try. */
-export async function travelerDashboard(userId: number, db: Database = getDb()): Promise<TravelerDashboard> {
+export async function travelerDashboard(userId: number, db: Database = getDb(), locale?: string): Promise<TravelerDashboard> {
   const [stats, recentBookings, recommendations] = await Promise.all([
     getUserStats(userId, db),
     recentTravelerBookings(userId, RECENT_DEFAULT_LIMIT, db),
-    recommendGuides(userId, 6, db),
+    recommendGuides(userId, 6, db, locale),
   ]);
   return {
     stats: { ...stats.travelerStats, totalSpent: stats.totalSpent, currentMonthSpent: stats.currentMonthSpent },

@@ -1,5 +1,6 @@
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
+import { getLocale } from '~/i18n/i18n.server';
 import { favoriteCreateSchema, favoriteData, favoriteListData, favoritesQuerySchema } from '~/schemas/discover';
 import { addFavorite, listFavorites } from '~/services/favorites.server';
 
@@ -30,8 +31,8 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ session, query }) =>
-    listFavorites(session.user, query.userId ?? session.user.id, { page: query.page, limit: query.limit }),
+  GET: async ({ session, query, request }) =>
+    listFavorites(session.user, query.userId ?? session.user.id, { page: query.page, limit: query.limit, locale: await getLocale(request) }),
   POST: async ({ session, body }) => {
     const { favorite, created } = await addFavorite(session.user, body.targetId);
     return ok({ favorite }, { status: created ? 201 : 200 });

@@ -1,5 +1,6 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
+import { getLocale } from '~/i18n/i18n.server';
 import { trendingData, trendingQuerySchema } from '~/schemas/discover';
 import { getTrending } from '~/services/trending.server';
 
@@ -20,7 +21,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ query }) => getTrending(query.type, query.limit),
+  GET: async ({ query, request }) => getTrending(query.type, query.limit, await getLocale(request)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

@@ -1,5 +1,6 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
+import { getLocale } from '~/i18n/i18n.server';
 import { recommendationsData, recommendationsQuerySchema } from '~/schemas/discover';
 import { assertRoleOwnerOrAdmin, travelerIdParam } from '~/services/dashboards.server';
 import { recommendGuides } from '~/services/recommendations.server';
@@ -21,9 +22,9 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ session, params, query }) => {
+  GET: async ({ session, params, query, request }) => {
     const traveler = await assertRoleOwnerOrAdmin(session.user, travelerIdParam(params.id), 'traveler');
-    return { recommendations: await recommendGuides(traveler.id, query.limit) };
+    return { recommendations: await recommendGuides(traveler.id, query.limit, undefined, await getLocale(request)) };
   },
 });
 export const loader = handlers.loader;
