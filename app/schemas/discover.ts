@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GuideCard } from './guide-card';
+import { guideCardSchema } from './guide-responses';
 import { paginationSchema } from './responses';
 
 /*
@@ -52,17 +53,7 @@ export const favoriteFormSchema = z.object({
   redirectTo: optional(z.string()),
 });
 
-export const guideCardSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  avatarUrl: z.string().nullable(),
-  city: z.string().nullable(),
-  languages: z.array(z.string()),
-  price: z.int().nullable(),
-  bio: z.string().nullable(),
-  averageRating: z.number().nullable(),
-  reviewCount: z.int(),
-});
+// A guide's card is the one of the search answers (guide-responses.ts).
 
 export const favoriteSchema = z.object({
   id: z.int(),
