@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { favorites, orders, reviews, users } from '~db/schema';
 import { bayesianRating } from '~/lib/rating';
+import { refreshGuideRating } from '~/services/ratings.server';
 import { topRatedGuides } from '~/services/trending.server';
 import { loginAs } from '../support/api';
 import { createGuide, createOrder, createTraveler, createUser } from '../support/factories';
@@ -41,6 +42,8 @@ async function reviewGuide(guideId: number, ratings: number[], n = ratings.lengt
       .returning();
     await db.insert(reviews).values({ orderId: o!.id, reviewerId: t.id, revieweeId: guideId, role: 'traveler', rating: ratings[i % ratings.length]! });
   }
+  // What the review service does in the same transaction: the guide's stored figures follow.
+  await refreshGuideRating(db, guideId);
 }
 
 describe(`favorites API (${testDriver})`, () => {

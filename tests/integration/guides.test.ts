@@ -110,7 +110,8 @@ describe(`guides service (${testDriver})`, () => {
 
   it('features the best-rated guides by the Bayesian rating (the home page)', async () => {
     const featured = await topRatedGuides(2);
-    expect(featured.map((g) => g.name)).toEqual(['導遊 03', '導遊 01']);
+    // 4.5 from two (3.79) beats 5.0 from one (3.75) once five imaginary 3.5-star reviews weigh in.
+    expect(featured.map((g) => g.name)).toEqual(['導遊 01', '導遊 03']);
   });
 
   it('counts public guides and their cities', async () => {
