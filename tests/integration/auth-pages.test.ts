@@ -432,11 +432,11 @@ describe('email banner (/email-verification)', () => {
     expect(refused.status).toBe(400);
     expect(textOf(refused.text, 'email-page-code-error')).toBe('認證失敗，請檢查認證碼是否正確');
 
-    const ok = await submit('/email-verification', { intent: 'verify', code, redirectTo: '/guides?page=2' }, { cookie, headers: ZH });
+    const ok = await submit('/email-verification', { intent: 'verify', code, redirectTo: '/guides?sort=price_asc' }, { cookie, headers: ZH });
     expect(ok.status).toBe(302);
-    expect(ok.headers.get('location')).toBe('/guides?page=2');
+    expect(ok.headers.get('location')).toBe('/guides?sort=price_asc');
     expect(setCookies(ok.headers).some((c) => c.startsWith('toast='))).toBe(true);
-    const back = await server.request('/guides?page=2', { cookie: `${cookie}; ${cookiesOf(ok.headers)}`, headers: ZH });
+    const back = await server.request('/guides?sort=price_asc', { cookie: `${cookie}; ${cookiesOf(ok.headers)}`, headers: ZH });
     expect(back.text).toMatch(/<div class="toast toast-success" role="status">郵箱認證成功！<\/div>/);
     const [row] = await getDb().select().from(users).where(eq(users.id, user.id));
     expect(row!.isEmailVerified).toBe(true);

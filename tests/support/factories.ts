@@ -2,9 +2,8 @@ import { getDb, type Database } from '~db/client';
 import { availabilitySlots, banners, orders, photos, reviews, terms, users } from '~db/schema';
 import type { Locale } from '~/i18n/config';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { eq } from 'drizzle-orm';
 import { storeBlob } from '~/services/blobs.server';
-import { refreshGuideSearchText } from '~/services/guides.server';
+import { guideSearchText, type SearchableGuide } from '~/lib/search-text';
 import { refreshGuideRating } from '~/services/ratings.server';
 import { generateAvatar, generateLandscape } from '~/services/generated-images.server';
 import type { TermsKind } from '~/services/terms.server';
@@ -42,26 +41,24 @@ export function createTraveler(overrides: Partial<NewUser> = {}, db?: Database) 
 }
 
 /** An approved, verified guide that shows up in the public list. */
-export async function createGuide(overrides: Partial<NewUser> = {}, db: Database = getDb()) {
-  const guide = await createUser(
-    {
-      type: 'guide',
-      guideStatus: 'active',
-      city: 'taipei',
-      language: ['zh', 'en'],
-      price: 2000,
-      bio: '在地導遊',
-      description: '帶你走訪在地景點。',
-      isIdVerified: true,
-      idVerificationType: 'national_id',
-      idVerifiedAt: new Date(),
-      ...overrides,
-    },
-    db,
-  );
+export function createGuide(overrides: Partial<NewUser> = {}, db?: Database) {
+  const values: Partial<NewUser> = {
+    type: 'guide',
+    guideStatus: 'active',
+    city: 'taipei',
+    language: ['zh', 'en'],
+    price: 2000,
+    bio: '在地導遊',
+    description: '帶你走訪在地景點。',
+    isIdVerified: true,
+    idVerificationType: 'national_id',
+    idVerifiedAt: new Date(),
+    ...overrides,
+  };
   // What the profile services keep current: the keyword search text (issue 9).
-  await refreshGuideSearchText(db, guide.id);
-  return { ...guide, searchText: (await db.select({ s: users.searchText }).from(users).where(eq(users.id, guide.id)))[0]!.s };
+  const n = sequence + 1;
+  const name = values.name ?? `使用者 ${n}`;
+  return createUser({ name, ...values, searchText: overrides.searchText ?? guideSearchText({ ...values, name } as SearchableGuide) }, db);
 }
 
 export async function createAvatar(hue: number, db?: Database) {
