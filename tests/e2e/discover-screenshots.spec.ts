@@ -92,4 +92,15 @@ test.describe('phone header', () => {
     }
     await page.screenshot({ path: path.join(SHOTS, `header-user-${testInfo.project.name}-360.png`), clip: { x: 0, y: 0, width: 360, height: 160 } });
   });
+
+  test('pagination at 360 px keeps 上一頁, the pages and 下一頁 on one row', async ({ page }) => {
+    await page.goto('/guides?page=2');
+    const pagination = page.getByRole('navigation', { name: '分頁' });
+    const prev = await pagination.getByRole('link', { name: '上一頁' }).boundingBox();
+    const next = await pagination.getByRole('link', { name: '下一頁' }).boundingBox();
+    const current = await pagination.getByRole('link', { name: '第 2 頁' }).boundingBox();
+    expect(Math.abs(prev!.y - next!.y)).toBeLessThan(4);
+    expect(Math.abs(current!.y - next!.y)).toBeLessThan(4);
+    expect(next!.x + next!.width).toBeLessThanOrEqual(360);
+  });
 });

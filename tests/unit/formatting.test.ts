@@ -20,8 +20,9 @@ describe('formatting helpers', () => {
     expect(formatTaipeiDateTime('2026-03-01T17:30:00Z', 'en')).toContain('1:30');
   });
 
-  it('cycles the theme light → dark → auto', () => {
-    expect([nextTheme('light'), nextTheme('dark'), nextTheme('auto')]).toEqual(['dark', 'auto', 'light']);
+  it('the theme toggle always changes the screen from auto: light system auto → dark → light → auto, dark system auto → light → dark → auto', () => {
+    expect([nextTheme('auto', false), nextTheme('dark', false), nextTheme('light', false)]).toEqual(['dark', 'light', 'auto']);
+    expect([nextTheme('auto', true), nextTheme('light', true), nextTheme('dark', true)]).toEqual(['light', 'dark', 'auto']);
   });
 
   it('maps browser language tags to supported locales', () => {
