@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { idVerifications, users } from '~db/schema';
 import {
@@ -208,10 +208,4 @@ export async function getIdDocument(viewer: Viewer | undefined, id: number, side
   const blob = key ? await getPrivateBlob(key, db) : undefined;
   if (!blob) throw new AppError('NOT_FOUND');
   return blob;
-}
-
-/** Pending applications, for the admin dashboard count. */
-export async function countPendingIdApplications(db: Database = getDb()): Promise<number> {
-  const rows = await db.select({ id: idVerifications.id }).from(idVerifications).where(and(eq(idVerifications.status, 'pending')));
-  return rows.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { photos, users } from '~db/schema';
 import { MAX_PHOTOS_PER_GUIDE, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, type PhotoStatus, type PhotoView } from '~/schemas/trust';
@@ -184,11 +184,4 @@ export async function listPhotosForAdmin(filter: { status?: PhotoStatus; guideId
     .orderBy(filter.status === 'pending_review' ? asc(photos.createdAt) : desc(photos.createdAt), asc(photos.id))
     .limit(500);
   return rows.map((r) => ({ ...toPhotoView(r.photo), guideName: r.guideName, guideEmail: r.guideEmail }));
-}
-
-/** Whether these photo ids all exist (batch forms). */
-export async function existingPhotoIds(ids: number[], db: Database = getDb()): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db.select({ id: photos.id }).from(photos).where(inArray(photos.id, ids));
-  return rows.map((r) => r.id);
 }

@@ -1,5 +1,18 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { demoGuides } from '../support/demo-content';
 import { cardNames, cardsIn, CITY_ONLY, ZH_LANGUAGES } from './support';
+
+/*
+ * The seeded marketplace has 36 guides; a guide registered by another spec in the same run (auth, trust) is
+ * listed at once since issue 11 (no approval step), so totals are read from the page (at least 36) and the
+ * demo guides are checked by name.
+ */
+async function listTotal(page: import('@playwright/test').Page): Promise<number> {
+  const text = await page.getByRole('main').innerText();
+  const total = Number(/找到 (\d+) 位導遊/.exec(text)?.[1]);
+  expect(total).toBeGreaterThanOrEqual(36);
+  return total;
+}
 
 /** Every card: avatar picture, name, city, languages, NT$ price per day, and stars with a score or 尚無評價. */
 async function expectCompleteCard(card: Locator) {
@@ -22,9 +35,9 @@ test.describe('guide list', () => {
   test('page 1 shows 10 guides and the page status; 下一頁 goes to 10 other guides', async ({ page }) => {
     await page.goto('/guides');
     await expect(page.getByRole('heading', { level: 1, name: '導遊列表' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('找到 36 位導遊');
+    const pages = Math.ceil((await listTotal(page)) / 10);
     const pagination = page.getByRole('navigation', { name: '分頁' });
-    await expect(pagination.getByText('第 1 頁，共 4 頁')).toBeVisible();
+    await expect(pagination.getByText(`第 1 頁，共 ${pages} 頁`)).toBeVisible();
     const cards = cardsIn(page, 'guide-list');
     await expect(cards).toHaveCount(10);
     const first = await cardNames(cards);
@@ -34,7 +47,7 @@ test.describe('guide list', () => {
 
     await pagination.getByRole('link', { name: '下一頁' }).click();
     await expect(page).toHaveURL(/\/guides\?page=2$/);
-    await expect(pagination.getByText('第 2 頁，共 4 頁')).toBeVisible();
+    await expect(pagination.getByText(/^第 2 頁，共 \d+ 頁$/)).toBeVisible();
     await expect(cards).toHaveCount(10);
     await expect(pagination.getByRole('link', { name: '第 2 頁' })).toHaveAttribute('aria-current', 'page');
     const second = await cardNames(cards);
@@ -43,25 +56,30 @@ test.describe('guide list', () => {
     await expect(pagination.getByRole('link', { name: '上一頁' })).toHaveAttribute('href', '/guides');
   });
 
-  test('the last page shows the remaining 6 guides', async ({ page }) => {
-    await page.goto('/guides?page=4');
+  test('the last page shows the remaining guides', async ({ page }) => {
+    await page.goto('/guides');
+    const total = await listTotal(page);
+    const last = Math.ceil(total / 10);
+    await page.goto(`/guides?page=${last}`);
     const pagination = page.getByRole('navigation', { name: '分頁' });
-    await expect(pagination.getByText('第 4 頁，共 4 頁')).toBeVisible();
+    await expect(pagination.getByText(`第 ${last} 頁，共 ${last} 頁`)).toBeVisible();
     const cards = cardsIn(page, 'guide-list');
-    await expect(cards).toHaveCount(6);
-    for (let i = 0; i < 6; i++) await expectCompleteCard(cards.nth(i));
+    const remaining = total - 10 * (last - 1);
+    await expect(cards).toHaveCount(remaining);
+    for (let i = 0; i < remaining; i++) await expectCompleteCard(cards.nth(i));
     // No link past the end.
     await expect(pagination.getByRole('link', { name: '下一頁' })).toHaveCount(0);
     await expect(pagination.getByText('下一頁')).toHaveAttribute('aria-disabled', 'true');
   });
 
-  test('all 36 guides appear exactly once across the 4 pages', async ({ page }) => {
+  test('all 36 demo guides appear across the pages', async ({ page }) => {
+    await page.goto('/guides');
+    const pages = Math.ceil((await listTotal(page)) / 10) + 1; // one more: a guide registered meanwhile shifts the list
     const all: string[] = [];
-    for (let p = 1; p <= 4; p++) {
+    for (let p = 1; p <= pages; p++) {
       await page.goto(`/guides?page=${p}`);
       all.push(...(await cardNames(cardsIn(page, 'guide-list'))));
     }
-    expect(all).toHaveLength(36);
-    expect(new Set(all).size).toBe(36);
+    for (const guide of demoGuides) expect(all, guide.name).toContain(guide.name);
   });
 });
