@@ -403,7 +403,7 @@ describe('admin routes', () => {
     }
     expect(await n(photos, eq(photos.status, 'pending_review'))).toBe(before);
     const [g] = await getDb().select().from(users).where(eq(users.id, guide.id));
-    expect(g).toMatchObject({ guideStatus: 'approved', deletedAt: null });
+    expect(g).toMatchObject({ guideStatus: 'active', deletedAt: null });
   });
 });
 
