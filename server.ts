@@ -5,6 +5,7 @@ import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
 import { attachRealtime } from '~/http/realtime.server';
+import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { startDatabase } from '~db/seed/startup';
 import { createApp, createHttpServer } from './server/app';
 
@@ -42,6 +43,8 @@ async function main() {
 
   // In production the demo seed runs in a child process (build/seed.js): its memory leaves with it.
   const database = await startDatabase(config, console.log, { seedElsewhere: isDev ? undefined : seedInChildProcess });
+  // Guide search and guide pages are served from memory until the database says they changed.
+  await startCatalogueCache(database);
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const before: express.RequestHandler[] = [];
   if (isDev) {
@@ -85,6 +88,7 @@ async function main() {
     force.unref();
     void realtime.close();
     server.close(async () => {
+      await stopCatalogueCache();
       await database.close();
       console.log('Shutdown complete');
       process.exit(0);

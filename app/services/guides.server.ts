@@ -6,6 +6,7 @@ import { localizedProfile, type ProfileTranslations } from '~/lib/localized-prof
 import { guideSearchText } from '~/lib/search-text';
 import type { GuideCard } from '~/schemas/guide-card';
 import { blobUrl } from './blobs.server';
+import { cachedCatalogueRead } from './catalogue-cache.server';
 import { AppError } from './errors.server';
 import { publishableGuideCondition } from './guide-publishable.server';
 import { countsTowardGuideRating } from './ratings.server';
@@ -153,10 +154,15 @@ export const DETAIL_SLOT_DAYS = 14;
 export const DETAIL_REVIEW_PAGE_SIZE = 10;
 
 /** One publishable guide's page; GUIDE_NOT_FOUND for a traveler, an unknown id or an unpublishable guide. */
-export async function getGuideDetail(id: number, options: { locale?: string; reviewPage?: number } = {}) {
-  const db = getDb();
+export function getGuideDetail(id: number, options: { locale?: string; reviewPage?: number } = {}) {
   const locale = options.locale ?? 'zh-TW';
   const today = todayInTaipei();
+  const key = `guide:${id}:${locale}:${today}:${options.reviewPage ?? 1}`;
+  return cachedCatalogueRead(key, () => readGuideDetail(id, locale, today, options.reviewPage));
+}
+
+async function readGuideDetail(id: number, locale: string, today: string, askedPage?: number) {
+  const db = getDb();
   const [row] = await db
     .select({ ...guideCardColumns(), description: users.description, registerDate: users.registerDate })
     .from(users)
@@ -166,7 +172,7 @@ export async function getGuideDetail(id: number, options: { locale?: string; rev
   const visibleReviews = and(eq(reviews.revieweeId, id), countsTowardGuideRating());
   const reviewCount = row.reviewCount ?? 0;
   const reviewPages = Math.max(1, Math.ceil(reviewCount / DETAIL_REVIEW_PAGE_SIZE));
-  const reviewPage = Math.min(Math.max(1, Math.trunc(options.reviewPage ?? 1)), reviewPages);
+  const reviewPage = Math.min(Math.max(1, Math.trunc(askedPage ?? 1)), reviewPages);
   const reviewer = sql<string>`(select name from users r where r.id = ${reviews.reviewerId})`;
   const [photoRows, reviewRows, distributionRows, slotRows, nextDays] = await Promise.all([
     db

@@ -6,6 +6,7 @@ import { todayInTaipei } from '~/lib/dates';
 import { containsPattern, normaliseSearchText, searchTerms } from '~/lib/search-text';
 import type { GuideSearch, Suggestion, SuggestionQuery } from '~/schemas/guide-search';
 import type { GuideCard } from '~/schemas/guide-card';
+import { cachedCatalogueRead } from './catalogue-cache.server';
 import { guideCardColumns, openSlotCondition, paginate, publishableGuide, toCards, type Pagination } from './guides.server';
 
 /* Guide search (issue 9): one service for /guides and GET /api/v1/guides. */
@@ -58,7 +59,14 @@ export interface GuideSearchResult {
  * One page of publishable guides matching the search. A page past the end is empty, with the true
  * `totalPages` (the /guides page redirects to the last page; the API answers the empty page).
  */
-export async function searchGuides(search: GuideSearch, options: { locale?: string } = {}): Promise<GuideSearchResult> {
+export function searchGuides(search: GuideSearch, options: { locale?: string } = {}): Promise<GuideSearchResult> {
+  const locale = options.locale ?? 'zh-TW';
+  // Cards say which day is next open, so the day is part of what the answer depends on.
+  const key = `search:${locale}:${todayInTaipei()}:${JSON.stringify(search)}`;
+  return cachedCatalogueRead(key, () => runSearch(search, locale));
+}
+
+async function runSearch(search: GuideSearch, locale: string): Promise<GuideSearchResult> {
   const db = getDb();
   const where = searchWhere(search);
   const [rows, [totals]] = await Promise.all([
@@ -72,7 +80,7 @@ export async function searchGuides(search: GuideSearch, options: { locale?: stri
     db.select({ total: count() }).from(users).where(where),
   ]);
   return {
-    guides: await toCards(rows, options.locale ?? 'zh-TW'),
+    guides: await toCards(rows, locale),
     pagination: paginate(search.page, search.limit, totals?.total ?? 0),
   };
 }
