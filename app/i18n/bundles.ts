@@ -3,18 +3,27 @@ import zhTWAccount from '~/locales/zh-TW/account.json?url&no-inline';
 import zhTWAdmin from '~/locales/zh-TW/admin.json?url&no-inline';
 import zhTWAuth from '~/locales/zh-TW/auth.json?url&no-inline';
 import zhTWAvatar from '~/locales/zh-TW/avatar.json?url&no-inline';
+import zhTWBooking from '~/locales/zh-TW/booking.json?url&no-inline';
+import zhTWNotifications from '~/locales/zh-TW/notifications.json?url&no-inline';
+import zhTWOrders from '~/locales/zh-TW/orders.json?url&no-inline';
 import zhTWProfile from '~/locales/zh-TW/profile.json?url&no-inline';
 import enCommon from '~/locales/en/common.json?url&no-inline';
 import enAccount from '~/locales/en/account.json?url&no-inline';
 import enAdmin from '~/locales/en/admin.json?url&no-inline';
 import enAuth from '~/locales/en/auth.json?url&no-inline';
 import enAvatar from '~/locales/en/avatar.json?url&no-inline';
+import enBooking from '~/locales/en/booking.json?url&no-inline';
+import enNotifications from '~/locales/en/notifications.json?url&no-inline';
+import enOrders from '~/locales/en/orders.json?url&no-inline';
 import enProfile from '~/locales/en/profile.json?url&no-inline';
 import jaCommon from '~/locales/ja/common.json?url&no-inline';
 import jaAccount from '~/locales/ja/account.json?url&no-inline';
 import jaAdmin from '~/locales/ja/admin.json?url&no-inline';
 import jaAuth from '~/locales/ja/auth.json?url&no-inline';
 import jaAvatar from '~/locales/ja/avatar.json?url&no-inline';
+import jaBooking from '~/locales/ja/booking.json?url&no-inline';
+import jaNotifications from '~/locales/ja/notifications.json?url&no-inline';
+import jaOrders from '~/locales/ja/orders.json?url&no-inline';
 import jaProfile from '~/locales/ja/profile.json?url&no-inline';
 import type { Locale } from './config';
 
@@ -27,9 +36,9 @@ import type { Locale } from './config';
  * the language after. The server renders with every string (i18n.server.ts). `mail` is server-only.
  */
 export const BUNDLE_URLS = {
-  'zh-TW': { common: zhTWCommon, account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, profile: zhTWProfile },
-  'en': { common: enCommon, account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, profile: enProfile },
-  'ja': { common: jaCommon, account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, profile: jaProfile },
+  'zh-TW': { common: zhTWCommon, account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile },
+  'en': { common: enCommon, account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, notifications: enNotifications, orders: enOrders, profile: enProfile },
+  'ja': { common: jaCommon, account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, notifications: jaNotifications, orders: jaOrders, profile: jaProfile },
 } as const satisfies Record<Locale, Record<string, string>>;
 
 export type Bundle = keyof (typeof BUNDLE_URLS)['zh-TW'];

@@ -3,21 +3,30 @@ import zhTWAccount from '~/locales/zh-TW/account.json';
 import zhTWAdmin from '~/locales/zh-TW/admin.json';
 import zhTWAuth from '~/locales/zh-TW/auth.json';
 import zhTWAvatar from '~/locales/zh-TW/avatar.json';
+import zhTWBooking from '~/locales/zh-TW/booking.json';
 import zhTWMail from '~/locales/zh-TW/mail.json';
+import zhTWNotifications from '~/locales/zh-TW/notifications.json';
+import zhTWOrders from '~/locales/zh-TW/orders.json';
 import zhTWProfile from '~/locales/zh-TW/profile.json';
 import enCommon from '~/locales/en/common.json';
 import enAccount from '~/locales/en/account.json';
 import enAdmin from '~/locales/en/admin.json';
 import enAuth from '~/locales/en/auth.json';
 import enAvatar from '~/locales/en/avatar.json';
+import enBooking from '~/locales/en/booking.json';
 import enMail from '~/locales/en/mail.json';
+import enNotifications from '~/locales/en/notifications.json';
+import enOrders from '~/locales/en/orders.json';
 import enProfile from '~/locales/en/profile.json';
 import jaCommon from '~/locales/ja/common.json';
 import jaAccount from '~/locales/ja/account.json';
 import jaAdmin from '~/locales/ja/admin.json';
 import jaAuth from '~/locales/ja/auth.json';
 import jaAvatar from '~/locales/ja/avatar.json';
+import jaBooking from '~/locales/ja/booking.json';
 import jaMail from '~/locales/ja/mail.json';
+import jaNotifications from '~/locales/ja/notifications.json';
+import jaOrders from '~/locales/ja/orders.json';
 import jaProfile from '~/locales/ja/profile.json';
 import { SUPPORTED_LOCALES, type Locale } from './config';
 
@@ -30,9 +39,9 @@ import { SUPPORTED_LOCALES, type Locale } from './config';
  * tests/unit/i18n.test.ts fails when a file in app/locales is not listed here.
  */
 const AREAS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, mail: zhTWMail, profile: zhTWProfile },
-  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, mail: enMail, profile: enProfile },
-  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, mail: jaMail, profile: jaProfile },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, notifications: zhTWNotifications, orders: zhTWOrders, mail: zhTWMail, profile: zhTWProfile },
+  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, notifications: enNotifications, orders: enOrders, mail: enMail, profile: enProfile },
+  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, notifications: jaNotifications, orders: jaOrders, mail: jaMail, profile: jaProfile },
 } satisfies Record<Locale, Record<string, object>>;
 const COMMON = { 'zh-TW': zhTWCommon, en: enCommon, ja: jaCommon } satisfies Record<Locale, object>;
 
