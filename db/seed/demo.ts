@@ -152,7 +152,8 @@ export async function seedDemo(
             date: addDays(today, -(7 + gi * 3 + k * 11)),
             timeSlot: pick(['morning', 'afternoon', 'evening'] as const),
             numberOfPeople: people,
-            totalPrice: guide.price! * people,
+            // One slot for the whole group (docs/decisions/010-price-rule.md).
+            totalPrice: guide.price!,
           },
           t,
         );
