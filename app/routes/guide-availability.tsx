@@ -84,7 +84,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ resetForm: false }), saved: true });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const message = t('booking.availability.saveFailed', { message: t(error.messageKey, error.params) });
+    // A field's problem (a day outside the window) says what is wrong rather than "invalid data".
+    const firstFieldKey = error.fieldErrors ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
+    const reason = firstFieldKey ? t(firstFieldKey) : t(error.messageKey, error.params);
+    const message = t('booking.availability.saveFailed', { message: reason });
     return data({ result: submission.reply({ formErrors: [message] }), saved: false }, { status: error.status });
   }
 }

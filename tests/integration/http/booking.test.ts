@@ -202,7 +202,7 @@ describe(`the order state machine over HTTP (${testDriver})`, () => {
     const traveler = await createTraveler();
     const admin = await createUser({ type: 'admin' });
     const stranger = await createTraveler();
-    const [g, t, a, s] = await Promise.all([guide, traveler, admin, stranger].map((u) => loginAs(u)));
+    const [g, t, a, s] = [await loginAs(guide), await loginAs(traveler), await loginAs(admin), await loginAs(stranger)];
     const created = await book(t.token, guide.id, inDays(dayOffset));
     const id = created.json.data.order.id as number;
     if (status !== 'pending') await getDb().update(orders).set({ status }).where(eq(orders.id, id));
