@@ -132,7 +132,8 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
       for (const scheme of ['light', 'dark'] as const) {
         for (const width of [360, 1280]) {
           for (const [context, page, name, url] of shots) {
-            await context.addCookies([{ name: 'preferred-language', value: locale, url: baseURL! }]);
+            // Remix cookies hold base64 JSON.
+            await context.addCookies([{ name: 'preferred-language', value: Buffer.from(JSON.stringify(locale)).toString('base64'), url: baseURL! }]);
             await page.emulateMedia({ colorScheme: scheme });
             await page.setViewportSize({ width, height: 800 });
             await page.goto(url);
