@@ -188,6 +188,29 @@ export const orders = pgTable(
   ],
 );
 
+/** Who moved an order: the traveler, the guide, an admin, or the system. */
+export const ORDER_ACTOR_ROLES = ['traveler', 'guide', 'admin', 'system'] as const;
+
+/** An order's timeline: every transition (booking included) with its time and actor (issue 10). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    // book, confirm, decline, cancel, complete, refund, delete, restore
+    action: text('action').notNull(),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role', { enum: ORDER_ACTOR_ROLES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.at),
+    check('order_events_actor_role_check', inList('actor_role', ORDER_ACTOR_ROLES)),
+  ],
+);
+
 export const reviews = pgTable(
   'reviews',
   {

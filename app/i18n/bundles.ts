@@ -4,6 +4,9 @@ import zhTWAdmin from '~/locales/zh-TW/admin.json?url&no-inline';
 import zhTWAuth from '~/locales/zh-TW/auth.json?url&no-inline';
 import zhTWAvatar from '~/locales/zh-TW/avatar.json?url&no-inline';
 import zhTWDiscover from '~/locales/zh-TW/discover.json?url&no-inline';
+import zhTWBooking from '~/locales/zh-TW/booking.json?url&no-inline';
+import zhTWNotifications from '~/locales/zh-TW/notifications.json?url&no-inline';
+import zhTWOrders from '~/locales/zh-TW/orders.json?url&no-inline';
 import zhTWProfile from '~/locales/zh-TW/profile.json?url&no-inline';
 import zhTWSearch from '~/locales/zh-TW/search.json?url&no-inline';
 import zhTWTrust from '~/locales/zh-TW/trust.json?url&no-inline';
@@ -13,6 +16,9 @@ import enAdmin from '~/locales/en/admin.json?url&no-inline';
 import enAuth from '~/locales/en/auth.json?url&no-inline';
 import enAvatar from '~/locales/en/avatar.json?url&no-inline';
 import enDiscover from '~/locales/en/discover.json?url&no-inline';
+import enBooking from '~/locales/en/booking.json?url&no-inline';
+import enNotifications from '~/locales/en/notifications.json?url&no-inline';
+import enOrders from '~/locales/en/orders.json?url&no-inline';
 import enProfile from '~/locales/en/profile.json?url&no-inline';
 import enSearch from '~/locales/en/search.json?url&no-inline';
 import enTrust from '~/locales/en/trust.json?url&no-inline';
@@ -22,6 +28,9 @@ import jaAdmin from '~/locales/ja/admin.json?url&no-inline';
 import jaAuth from '~/locales/ja/auth.json?url&no-inline';
 import jaAvatar from '~/locales/ja/avatar.json?url&no-inline';
 import jaDiscover from '~/locales/ja/discover.json?url&no-inline';
+import jaBooking from '~/locales/ja/booking.json?url&no-inline';
+import jaNotifications from '~/locales/ja/notifications.json?url&no-inline';
+import jaOrders from '~/locales/ja/orders.json?url&no-inline';
 import jaProfile from '~/locales/ja/profile.json?url&no-inline';
 import jaSearch from '~/locales/ja/search.json?url&no-inline';
 import jaTrust from '~/locales/ja/trust.json?url&no-inline';
@@ -36,9 +45,9 @@ import type { Locale } from './config';
  * the language after. The server renders with every string (i18n.server.ts). `mail` is server-only.
  */
 export const BUNDLE_URLS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, common: zhTWCommon, discover: zhTWDiscover, profile: zhTWProfile, search: zhTWSearch, trust: zhTWTrust },
-  'en': { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, common: enCommon, discover: enDiscover, profile: enProfile, search: enSearch, trust: enTrust },
-  'ja': { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, common: jaCommon, discover: jaDiscover, profile: jaProfile, search: jaSearch, trust: jaTrust },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, common: zhTWCommon, discover: zhTWDiscover, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, search: zhTWSearch, trust: zhTWTrust },
+  'en': { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, common: enCommon, discover: enDiscover, notifications: enNotifications, orders: enOrders, profile: enProfile, search: enSearch, trust: enTrust },
+  'ja': { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, common: jaCommon, discover: jaDiscover, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, search: jaSearch, trust: jaTrust },
 } as const satisfies Record<Locale, Record<string, string>>;
 
 export type Bundle = keyof (typeof BUNDLE_URLS)['zh-TW'];

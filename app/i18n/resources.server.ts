@@ -4,7 +4,10 @@ import zhTWAdmin from '~/locales/zh-TW/admin.json';
 import zhTWAuth from '~/locales/zh-TW/auth.json';
 import zhTWAvatar from '~/locales/zh-TW/avatar.json';
 import zhTWDiscover from '~/locales/zh-TW/discover.json';
+import zhTWBooking from '~/locales/zh-TW/booking.json';
 import zhTWMail from '~/locales/zh-TW/mail.json';
+import zhTWNotifications from '~/locales/zh-TW/notifications.json';
+import zhTWOrders from '~/locales/zh-TW/orders.json';
 import zhTWProfile from '~/locales/zh-TW/profile.json';
 import zhTWSearch from '~/locales/zh-TW/search.json';
 import zhTWTrust from '~/locales/zh-TW/trust.json';
@@ -14,7 +17,10 @@ import enAdmin from '~/locales/en/admin.json';
 import enAuth from '~/locales/en/auth.json';
 import enAvatar from '~/locales/en/avatar.json';
 import enDiscover from '~/locales/en/discover.json';
+import enBooking from '~/locales/en/booking.json';
 import enMail from '~/locales/en/mail.json';
+import enNotifications from '~/locales/en/notifications.json';
+import enOrders from '~/locales/en/orders.json';
 import enProfile from '~/locales/en/profile.json';
 import enSearch from '~/locales/en/search.json';
 import enTrust from '~/locales/en/trust.json';
@@ -24,7 +30,10 @@ import jaAdmin from '~/locales/ja/admin.json';
 import jaAuth from '~/locales/ja/auth.json';
 import jaAvatar from '~/locales/ja/avatar.json';
 import jaDiscover from '~/locales/ja/discover.json';
+import jaBooking from '~/locales/ja/booking.json';
 import jaMail from '~/locales/ja/mail.json';
+import jaNotifications from '~/locales/ja/notifications.json';
+import jaOrders from '~/locales/ja/orders.json';
 import jaProfile from '~/locales/ja/profile.json';
 import jaSearch from '~/locales/ja/search.json';
 import jaTrust from '~/locales/ja/trust.json';
@@ -39,9 +48,9 @@ import { SUPPORTED_LOCALES, type Locale } from './config';
  * tests/unit/i18n.test.ts fails when a file in app/locales is not listed here.
  */
 const AREAS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, discover: zhTWDiscover, mail: zhTWMail, profile: zhTWProfile, search: zhTWSearch, trust: zhTWTrust },
-  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, discover: enDiscover, mail: enMail, profile: enProfile, search: enSearch, trust: enTrust },
-  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, discover: jaDiscover, mail: jaMail, profile: jaProfile, search: jaSearch, trust: jaTrust },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, discover: zhTWDiscover, mail: zhTWMail, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, search: zhTWSearch, trust: zhTWTrust },
+  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, discover: enDiscover, mail: enMail, notifications: enNotifications, orders: enOrders, profile: enProfile, search: enSearch, trust: enTrust },
+  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, discover: jaDiscover, mail: jaMail, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, search: jaSearch, trust: jaTrust },
 } satisfies Record<Locale, Record<string, object>>;
 const COMMON = { 'zh-TW': zhTWCommon, en: enCommon, ja: jaCommon } satisfies Record<Locale, object>;
 

@@ -1,12 +1,85 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { notifications } from '~db/schema';
+import type { NotificationListQuery, NotificationView } from '~/schemas/notifications';
+import { AppError } from './errors.server';
+import { emitToUser } from './realtime.server';
 
-/** Notifications (SPEC §3): the header bell shows the unread count. */
+/** Notifications (SPEC §3, §4, §7): each person reads, marks and deletes only their own. */
 export async function countUnread(userId: number, db: Database = getDb()): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
+}
+
+type Row = typeof notifications.$inferSelect;
+
+export function toNotificationView(row: Row): NotificationView {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    isRead: row.readAt !== null,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listNotifications(userId: number, query: NotificationListQuery, db: Database = getDb()) {
+  const where = and(eq(notifications.userId, userId), query.unread ? isNull(notifications.readAt) : undefined);
+  const [[totalRow], rows, unreadCount] = await Promise.all([
+    db.select({ n: count() }).from(notifications).where(where),
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    countUnread(userId, db),
+  ]);
+  const total = totalRow?.n ?? 0;
+  const totalPages = Math.ceil(total / query.limit);
+  return {
+    notifications: rows.map(toNotificationView),
+    unreadCount,
+    pagination: { page: query.page, limit: query.limit, total, totalPages, hasNext: query.page < totalPages, hasPrev: query.page > 1 },
+  };
+}
+
+/** One's own notification, or NOT_FOUND (another's is not revealed). */
+async function own(userId: number, id: number, db: Database): Promise<Row> {
+  const [row] = Number.isSafeInteger(id) && id > 0 ? await db.select().from(notifications).where(eq(notifications.id, id)) : [];
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function markRead(userId: number, id: number, db: Database = getDb()): Promise<NotificationView> {
+  const row = await own(userId, id, db);
+  const [updated] = row.readAt
+    ? [row]
+    : await db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.id, id)).returning();
+  emitToUser(userId, 'notification_read', { id, unreadCount: await countUnread(userId, db) });
+  return toNotificationView(updated!);
+}
+
+export async function markAllRead(userId: number, db: Database = getDb()): Promise<{ updated: number; count: number }> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  emitToUser(userId, 'notification_read', { all: true, unreadCount: 0 });
+  return { updated: rows.length, count: 0 };
+}
+
+export async function deleteNotification(userId: number, id: number, db: Database = getDb()): Promise<{ id: number }> {
+  await own(userId, id, db);
+  await db.delete(notifications).where(eq(notifications.id, id));
+  emitToUser(userId, 'notification_read', { id, deleted: true, unreadCount: await countUnread(userId, db) });
+  return { id };
 }

@@ -190,7 +190,8 @@ export async function seedDemo(
             date,
             timeSlot: pick(['morning', 'afternoon', 'evening'] as const),
             numberOfPeople: people,
-            totalPrice: guide.price! * people,
+            // One slot for the whole group (docs/decisions/010-price-rule.md).
+            totalPrice: guide.price!,
             // Booked a few days to a few weeks before the tour.
             createdAt: new Date(Date.parse(`${date}T12:00:00+08:00`) - (3 + Math.floor(rand() * 25)) * 86_400_000),
           },
@@ -239,7 +240,7 @@ export async function seedDemo(
           date: addDays(today, 3 + k),
           timeSlot: (['morning', 'afternoon', 'evening'] as const)[k % 3]!,
           numberOfPeople: people,
-          totalPrice: guide.price! * people,
+          totalPrice: guide.price!, // one slot for the group (decision 010)
           status: k % 3 === 0 ? 'pending' : 'confirmed',
           createdAt: new Date(nowMs - (1 + Math.floor(rand() * 12)) * 86_400_000),
         },

@@ -1,0 +1,48 @@
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { availabilityQuerySchema, saveSlotsSchema, slotListData } from '~/schemas/availability';
+import { listSlots, setSlots } from '~/services/availability.server';
+import { AppError } from '~/services/errors.server';
+
+export const contract = defineApi({
+  path: '/api/v1/guides/{id}/availability-slots',
+  tags: ['availability'],
+  operations: {
+    GET: {
+      summary: 'A guide’s slots from today to 60 days ahead (Asia/Taipei dates), with whether an order holds each',
+      auth: 'public',
+      query: availabilityQuerySchema,
+      data: slotListData,
+      errors: ['GUIDE_NOT_FOUND'],
+    },
+    POST: {
+      summary: 'Set the days named: the slots sent are open, the other slots of those days closed (the guide or an admin)',
+      description:
+        '`time_slot` is morning|afternoon|evening or 上午|下午|晚上. An item with `available: 0` names its day without opening the slot. ' +
+        'Dates before today or beyond 60 days are 400. A slot that a pending or confirmed order holds cannot be closed (409 TIME_CONFLICT). ' +
+        'A `price` is accepted and ignored: a slot costs the guide’s profile price (docs/decisions/010-price-rule.md). ' +
+        'A guide must be ID-verified (403 VERIFICATION_REQUIRED) and email-verified (403 EMAIL_NOT_VERIFIED); an admin need not.',
+      auth: { roles: ['guide', 'admin'] },
+      body: saveSlotsSchema,
+      data: slotListData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'VERIFICATION_REQUIRED', 'EMAIL_NOT_VERIFIED', 'GUIDE_NOT_FOUND', 'TIME_CONFLICT'],
+    },
+  },
+});
+
+function guideIdParam(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new AppError('GUIDE_NOT_FOUND');
+  return id;
+}
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ params, query }) => listSlots(guideIdParam(params.id), query),
+  POST: async ({ params, session, body }) =>
+    setSlots(session.user, guideIdParam(params.id), {
+      days: body.slots.map((s) => s.date),
+      open: body.slots.filter((s) => s.available).map((s) => ({ date: s.date, timeSlot: s.time_slot, description: s.description })),
+    }),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,42 @@
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { orderData, orderDetailData, orderUpdateSchema } from '~/schemas/orders';
+import { deleteOrder, getOrderDetail, orderIdParam, updateOrder } from '~/services/orders.server';
+
+export const contract = defineApi({
+  path: '/api/v1/orders/{id}',
+  tags: ['orders'],
+  operations: {
+    GET: {
+      summary: 'One order with its timeline and the actions the caller may take now (its traveler, its guide or an admin)',
+      auth: 'user',
+      data: orderDetailData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+    PUT: {
+      summary: 'Move the order: `{status}` or `{travelerCompleted: true}` / `{guideCompleted: true}`',
+      description:
+        'pending → confirmed (guide) or cancelled (guide declines, traveler cancels); confirmed → cancelled by either side before the tour day; ' +
+        'from the tour day (Asia/Taipei) each side marks completion and both flags make it completed; an admin refunds a cancelled or completed order. ' +
+        'A party not allowed the action gets 403 FORBIDDEN, a wrong state or day 409 INVALID_TRANSITION.',
+      auth: 'user',
+      body: orderUpdateSchema,
+      data: orderData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+    },
+    DELETE: {
+      summary: 'Delete an order (admin): it leaves every list and frees its slot',
+      auth: { roles: ['admin'] },
+      data: orderData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ session, params }) => getOrderDetail(session.user, orderIdParam(params.id)),
+  PUT: async ({ session, params, body }) => ({ order: await updateOrder(session.user, orderIdParam(params.id), body) }),
+  DELETE: async ({ session, params }) => ({ order: await deleteOrder(session.user, orderIdParam(params.id)) }),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

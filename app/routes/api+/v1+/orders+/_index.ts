@@ -1,0 +1,39 @@
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { bookingSchema } from '~/schemas/booking';
+import { orderData, orderListData, orderListQuerySchema } from '~/schemas/orders';
+import { bookSlot } from '~/services/booking.server';
+import { listOrders } from '~/services/orders.server';
+
+export const contract = defineApi({
+  path: '/api/v1/orders',
+  tags: ['orders'],
+  operations: {
+    GET: {
+      summary: 'Orders: a traveler’s bookings, a guide’s tours, or every order (admin); newest first, 10 a page',
+      auth: 'user',
+      query: orderListQuerySchema,
+      data: orderListData,
+      errors: ['UNAUTHORIZED'],
+    },
+    POST: {
+      summary: 'Book an open slot (a traveler with a verified email)',
+      description:
+        'The traveler is the caller; a `userId` in the body must be theirs (else 403). The total is the guide’s profile price for one slot, ' +
+        'for the whole group; a `price` sent by the client is not charged (docs/decisions/010-price-rule.md). A slot that is taken or not open ' +
+        'is 409 TIME_CONFLICT; exactly one of any number of simultaneous bookings of a slot succeeds.',
+      auth: 'user',
+      body: bookingSchema,
+      status: 201,
+      data: orderData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'GUIDE_NOT_FOUND', 'TRAVELER_NOT_FOUND', 'TIME_CONFLICT'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ session, query }) => listOrders(session.user, query),
+  POST: async ({ session, body }) => ({ order: await bookSlot(session.user, body) }),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,276 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '~/components/forms/fields';
+import { FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { requireUser } from '~/http/auth.server';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { addDays } from '~/lib/dates';
+import { pageMeta } from '~/lib/meta';
+import { formatMonth, formatTourDayLong, weekdayOf } from '~/lib/tour-dates';
+import { daySlotsFormSchema, TIME_SLOT_VALUES, type SlotView, type TimeSlot } from '~/schemas/availability';
+import { findGuide, listSlots, setSlots, slotWindow } from '~/services/availability.server';
+import { AppError } from '~/services/errors.server';
+
+/**
+ * /guide-availability (SPEC §2 Guide availability screen, issue 10): a server-rendered month table from today to
+ * 60 days ahead (Taiwan dates); picking a day (`?date=`) shows its three slots as checkboxes in one plain form.
+ * Guides see their own calendar; an admin opens any guide's with `?guideId=`; others go to `/`.
+ */
+export const handle: I18nHandle = { i18n: ['booking'] };
+
+const isDate = (v: string | null): v is string => Boolean(v && /^\d{4}-\d{2}-\d{2}$/.test(v));
+
+async function whose(request: Request) {
+  const { user } = await requireUser(request);
+  if (user.type !== 'guide' && user.type !== 'admin') throw redirect('/');
+  const url = new URL(request.url);
+  if (user.type === 'guide') return { user, guideId: user.id };
+  const raw = url.searchParams.get('guideId');
+  const guideId = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(guideId)) throw new Response('Not Found', { status: 404 });
+  return { user, guideId };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, guideId } = await whose(request);
+  let guide;
+  try {
+    guide = await findGuide(guideId);
+  } catch {
+    throw new Response('Not Found', { status: 404 });
+  }
+  const url = new URL(request.url);
+  const { today, last } = slotWindow();
+  const dateParam = url.searchParams.get('date');
+  const selected = isDate(dateParam) && dateParam >= today && dateParam <= last ? dateParam : null;
+  const monthParam = url.searchParams.get('month');
+  let month = (selected ?? today).slice(0, 7);
+  if (monthParam && /^\d{4}-\d{2}$/.test(monthParam) && monthParam >= today.slice(0, 7) && monthParam <= last.slice(0, 7)) month = monthParam;
+  const [{ slots }, t] = await Promise.all([listSlots(guideId), getFixedT(request)]);
+  const locked = user.type !== 'admin' && !guide.isIdVerified;
+  return {
+    guide: { id: guide.id, name: guide.name, price: guide.price },
+    asAdmin: user.type === 'admin',
+    locked,
+    emailUnverified: user.type !== 'admin' && !guide.isEmailVerified,
+    today,
+    last,
+    month,
+    selected,
+    slots,
+    title: t('booking.availability.title'),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, guideId } = await whose(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: daySlotsFormSchema });
+  const t = await getFixedT(request);
+  if (submission.status !== 'success') return data({ result: submission.reply(), saved: false }, { status: 400 });
+  const { date, slots } = submission.value;
+  try {
+    await setSlots(user, guideId, {
+      days: [date],
+      open: slots.map((s) => ({ date, timeSlot: s, description: `${t(`timeSlots.${s}`)} ${t('booking.availability.service')}` })),
+    });
+    return data({ result: submission.reply({ resetForm: false }), saved: true });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A field's problem (a day outside the window) says what is wrong rather than "invalid data".
+    const firstFieldKey = error.fieldErrors ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
+    const reason = firstFieldKey ? t(firstFieldKey) : t(error.messageKey, error.params);
+    const message = t('booking.availability.saveFailed', { message: reason });
+    return data({ result: submission.reply({ formErrors: [message] }), saved: false }, { status: error.status });
+  }
+}
+
+/** Weeks of the month as rows of 7 cells (Sunday first); null pads the edges. */
+function monthWeeks(month: string): (string | null)[][] {
+  const first = `${month}-01`;
+  const days: (string | null)[] = Array(weekdayOf(first)).fill(null);
+  for (let d = first; d.startsWith(month); d = addDays(d, 1)) days.push(d);
+  while (days.length % 7) days.push(null);
+  return Array.from({ length: days.length / 7 }, (_, i) => days.slice(i * 7, i * 7 + 7));
+}
+
+const shiftMonth = (month: string, by: number) => addDays(`${month}-15`, by * 30).slice(0, 7);
+
+export default function GuideAvailability() {
+  const { guide, asAdmin, locked, emailUnverified, today, last, month, selected, slots } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const byDay = new Map<string, SlotView[]>();
+  for (const s of slots) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s]);
+  const query = (params: Record<string, string>) => {
+    const q = new URLSearchParams(asAdmin ? { guideId: String(guide.id), ...params } : params);
+    return `?${q}`;
+  };
+  const prev = shiftMonth(month, -1);
+  const next = shiftMonth(month, 1);
+  const weekdays = Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + i))),
+  );
+  const weekdaysLong = Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + i))),
+  );
+
+  return (
+    <div className="availability-page">
+      <h1>{t('booking.availability.title')}</h1>
+      {asAdmin ? <p className="muted">{t('booking.availability.adminFor', { name: guide.name })}</p> : null}
+      <p className="muted small">{t('booking.availability.intro')}</p>
+      {locked ? (
+        <div className="notice-card locked-banner" role="note">
+          <p>
+            <strong>{t('booking.availability.lockedTitle')}</strong>
+            {t('booking.availability.lockedBody')}
+          </p>
+          <Link to="/id-verification" className="button button-small">
+            {t('booking.availability.goVerify')}
+          </Link>
+        </div>
+      ) : emailUnverified ? (
+        <div className="notice-card" role="note">
+          <p>{t('booking.availability.emailFirst')}</p>
+        </div>
+      ) : null}
+
+      <div className={locked ? 'calendar-wrap is-locked' : 'calendar-wrap'}>
+        <nav className="calendar-nav" aria-label={t('booking.availability.monthNav')}>
+          {prev >= today.slice(0, 7) ? (
+            <Link to={query({ month: prev })} rel="prev">
+              ← {t('booking.availability.prevMonth')}
+            </Link>
+          ) : (
+            <span aria-disabled="true">← {t('booking.availability.prevMonth')}</span>
+          )}
+          {next <= last.slice(0, 7) ? (
+            <Link to={query({ month: next })} rel="next">
+              {t('booking.availability.nextMonth')} →
+            </Link>
+          ) : (
+            <span aria-disabled="true">{t('booking.availability.nextMonth')} →</span>
+          )}
+        </nav>
+        <table className="calendar">
+          <caption>{formatMonth(`${month}-01`, locale)}</caption>
+          <thead>
+            <tr>
+              {weekdays.map((w, i) => (
+                <th key={i} scope="col" abbr={weekdaysLong[i]}>
+                  {w}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {monthWeeks(month).map((week, wi) => (
+              <tr key={wi}>
+                {week.map((day, di) => {
+                  if (!day) return <td key={di} />;
+                  const dayNumber = Number(day.slice(8));
+                  const inWindow = day >= today && day <= last;
+                  const open = (byDay.get(day) ?? []).filter((s) => s.available === 1).length;
+                  if (!inWindow) {
+                    return (
+                      <td key={di} className="calendar-out">
+                        <span>{dayNumber}</span>
+                      </td>
+                    );
+                  }
+                  const label = `${formatTourDayLong(day, locale)}${t('booking.availability.openCount', { count: open })}`;
+                  return (
+                    <td key={di} className={day === selected ? 'is-selected' : undefined}>
+                      <Link to={query({ month, date: day })} aria-label={label} aria-current={day === selected ? 'date' : undefined}>
+                        <span className="calendar-day">{dayNumber}</span>
+                        {open > 0 ? (
+                          <span className="calendar-open" aria-hidden="true">
+                            <span className="dot" /> {t('booking.availability.open')}
+                          </span>
+                        ) : null}
+                      </Link>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {selected ? <DayForm key={selected} date={selected} slots={byDay.get(selected) ?? []} locked={locked} guideId={asAdmin ? guide.id : undefined} /> : (
+        <p className="muted">{t('booking.availability.pickDay')}</p>
+      )}
+    </div>
+  );
+}
+
+function DayForm({ date, slots, locked, guideId }: { date: string; slots: SlotView[]; locked: boolean; guideId?: number }) {
+  const { t, i18n } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form] = useSchemaForm<{ date: string; slots: string[] }>({ id: `day-${date}`, schema: daySlotsFormSchema, lastResult: actionData?.result });
+  const state = (slot: TimeSlot) => slots.find((s) => s.time_slot === slot);
+  const busy = navigation.state === 'submitting';
+  const saved = actionData?.saved && navigation.state === 'idle';
+  const headingId = `day-${date}-heading`;
+  return (
+    <section className="card day-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{formatTourDayLong(date, i18n.language)}</h2>
+      <Form method="post" className="form" {...getFormProps(form)} replace preventScrollReset>
+        <input type="hidden" name="date" value={date} />
+        <fieldset className="field" disabled={locked}>
+          <legend className="label-text">{t('booking.availability.slotsLegend')}</legend>
+          <div className="slot-toggles">
+            {TIME_SLOT_VALUES.map((slot) => {
+              const s = state(slot);
+              const booked = Boolean(s?.booked);
+              const id = `slot-${date}-${slot}`;
+              return (
+                <div key={slot} className="slot-toggle">
+                  <input
+                    type="checkbox"
+                    id={id}
+                    name={booked ? undefined : 'slots'}
+                    value={slot}
+                    defaultChecked={s?.available === 1 || booked}
+                    disabled={booked}
+                    aria-describedby={booked ? `${id}-note` : undefined}
+                  />
+                  <label htmlFor={id}>
+                    {t(`timeSlots.${slot}`)} · {t('booking.availability.available')}
+                  </label>
+                  {booked ? (
+                    <>
+                      <input type="hidden" name="slots" value={slot} />
+                      <span className="small muted" id={`${id}-note`}>
+                        {t('booking.availability.bookedNote')}
+                      </span>
+                    </>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+        <FormErrors form={form} />
+        {saved ? (
+          <p className="form-success" role="status">
+            {t('booking.availability.saved')}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <SubmitButton busy={busy} disabled={locked} label={t('booking.availability.save')} busyLabel={t('booking.availability.saving')} />
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '~/components/forms/fields';
+import { FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { requireUser } from '~/http/auth.server';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { formatTaipeiDateTime } from '~/lib/dates';
+import { pageMeta } from '~/lib/meta';
+import { safeRedirectPath } from '~/lib/safe-url';
+import { notificationFormSchema, notificationListQuerySchema } from '~/schemas/notifications';
+import { AppError } from '~/services/errors.server';
+import { deleteNotification, listNotifications, markAllRead, markRead } from '~/services/notifications.server';
+
+/** /notifications (SPEC §2, issue 10): the notification center; every change is a plain form. */
+export const handle: I18nHandle = { i18n: ['notifications'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const parsed = notificationListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parsed.success ? parsed.data : notificationListQuerySchema.parse({});
+  const [list, t] = await Promise.all([listNotifications(user.id, query), getFixedT(request)]);
+  return { ...list, title: t('notifications.title') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireUser(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: notificationFormSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const { intent, id } = submission.value;
+  try {
+    if (intent === 'readAll') await markAllRead(user.id);
+    else if (intent === 'read') await markRead(user.id, id ?? 0);
+    else await deleteNotification(user.id, id ?? 0);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const t = await getFixedT(request);
+    return data({ result: submission.reply({ formErrors: [t(error.messageKey)] }) }, { status: error.status });
+  }
+  // "Open" marks read and goes to the link; the rest stay on this page.
+  const go = formData.get('go');
+  if (intent === 'read' && typeof go === 'string' && go) return redirect(safeRedirectPath(go, '/notifications'));
+  const back = safeRedirectPath(formData.get('back'), '/notifications');
+  return redirect(back.startsWith('/notifications') ? back : '/notifications');
+}
+
+export default function Notifications() {
+  const { notifications, unreadCount, pagination } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation();
+  const [form] = useSchemaForm<{ intent: string; id: string }>({ id: 'notifications', schema: notificationFormSchema, lastResult: actionData?.result });
+  const back = pagination.page > 1 ? `/notifications?page=${pagination.page}` : '/notifications';
+  const busy = (intent: string, id?: number) =>
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && (id === undefined || navigation.formData?.get('id') === String(id));
+  return (
+    <div className="notifications-page">
+      <h1>{t('notifications.title')}</h1>
+      <div className="notifications-head">
+        <p className="muted" role="status">
+          {t('notifications.unread', { count: unreadCount })}
+        </p>
+        {unreadCount > 0 ? (
+          <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="back" value={back} />
+            <SubmitButton name="intent" value="readAll" busy={busy('readAll')} className="button button-small button-secondary" label={t('notifications.readAll')} />
+          </Form>
+        ) : null}
+      </div>
+      <FormErrors form={form} />
+      {notifications.length === 0 ? (
+        <p className="empty card">{t('notifications.empty')}</p>
+      ) : (
+        <ul className="notification-list">
+          {notifications.map((n) => (
+            <li key={n.id} className={n.isRead ? 'notification' : 'notification is-unread'}>
+              <div className="notification-text">
+                <p className="notification-title">
+                  {n.isRead ? null : <span className="visually-hidden">{t('notifications.unreadMark')} </span>}
+                  {n.isRead ? null : <span className="dot" aria-hidden="true" />}
+                  <strong>{n.title}</strong>
+                </p>
+                {n.body ? <p>{n.body}</p> : null}
+                <p className="small muted">
+                  <time dateTime={n.createdAt}>{formatTaipeiDateTime(n.createdAt, i18n.language)}</time>
+                </p>
+              </div>
+              <Form method="post" className="notification-actions">
+                <input type="hidden" name="id" value={n.id} />
+                <input type="hidden" name="back" value={back} />
+                {n.link ? (
+                  n.isRead ? (
+                    <Link to={n.link} className="button button-small">
+                      {t('notifications.open')}
+                    </Link>
+                  ) : (
+                    <>
+                      <input type="hidden" name="go" value={n.link} />
+                      <SubmitButton name="intent" value="read" busy={busy('read', n.id)} className="button button-small" label={t('notifications.open')} />
+                    </>
+                  )
+                ) : null}
+                {!n.isRead && !n.link ? (
+                  <SubmitButton name="intent" value="read" busy={busy('read', n.id)} className="button button-small button-secondary" label={t('notifications.markRead')} />
+                ) : null}
+                <SubmitButton name="intent" value="delete" busy={busy('delete', n.id)} className="button button-small button-secondary" label={t('notifications.delete')} />
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pagination.totalPages > 1 ? (
+        <nav className="pagination" aria-label={t('pagination.label')}>
+          <p className="pagination-status">{t('pagination.status', { page: pagination.page, totalPages: pagination.totalPages })}</p>
+          <ul>
+            <li>{pagination.hasPrev ? <Link to={`/notifications?page=${pagination.page - 1}`} rel="prev">{t('pagination.previous')}</Link> : <span aria-disabled="true">{t('pagination.previous')}</span>}</li>
+            <li>{pagination.hasNext ? <Link to={`/notifications?page=${pagination.page + 1}`} rel="next">{t('pagination.next')}</Link> : <span aria-disabled="true">{t('pagination.next')}</span>}</li>
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { StatusPill } from '~/components/dashboard';
+import { requireUser } from '~/http/auth.server';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { pageMeta } from '~/lib/meta';
+import { formatNtd } from '~/lib/money';
+import { formatTourDay } from '~/lib/tour-dates';
+import { ORDER_STATUS_VALUES, orderListQuerySchema } from '~/schemas/orders';
+import { listOrders } from '~/services/orders.server';
+
+/** /orders (issue 10): a traveler's bookings, a guide's tours, every order for an admin; status filter, newest first. */
+export const handle: I18nHandle = { i18n: ['orders', 'account'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = orderListQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : orderListQuerySchema.parse({});
+  const [list, t] = await Promise.all([listOrders(user, query), getFixedT(request)]);
+  return { ...list, status: query.status ?? '', viewer: { id: user.id, type: user.type }, title: t('orders.list.title') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+export default function Orders() {
+  const { orders, pagination, status, viewer } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const pageHref = (page: number) => `/orders?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
+  return (
+    <div className="orders-page">
+      <h1>{t('orders.list.title')}</h1>
+      <p className="muted">{t(`orders.list.intro.${viewer.type}`)}</p>
+      <Form method="get" className="orders-filter">
+        <label htmlFor="status-filter">{t('orders.list.filter')}</label>
+        <select id="status-filter" name="status" defaultValue={status}>
+          <option value="">{t('orders.list.all')}</option>
+          {ORDER_STATUS_VALUES.map((s) => (
+            <option key={s} value={s}>
+              {t(`account.orderStatus.${s}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button-small">
+          {t('orders.list.apply')}
+        </button>
+      </Form>
+      {orders.length === 0 ? (
+        <p className="empty card">{t('orders.list.empty')}</p>
+      ) : (
+        <ul className="recent-orders order-list">
+          {orders.map((o) => {
+            const other = viewer.id === o.guideId ? o.travelerName : o.guideName;
+            return (
+              <li key={o.id}>
+                <Link to={`/orders/${o.id}`} className="recent-order">
+                  <span className="recent-order-title">
+                    #{o.id} · {viewer.type === 'admin' ? `${o.travelerName} → ${o.guideName}` : other}
+                  </span>
+                  <span className="recent-order-meta">
+                    {formatTourDay(o.date, locale)} · {t(`timeSlots.${o.timeSlot}`)} · {formatNtd(o.totalPrice, locale)}
+                  </span>
+                  <StatusPill status={o.status} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pagination.totalPages > 1 ? (
+        <nav className="pagination" aria-label={t('pagination.label')}>
+          <p className="pagination-status">{t('pagination.status', { page: pagination.page, totalPages: pagination.totalPages })}</p>
+          <ul>
+            <li>{pagination.hasPrev ? <Link to={pageHref(pagination.page - 1)} rel="prev">{t('pagination.previous')}</Link> : <span aria-disabled="true">{t('pagination.previous')}</span>}</li>
+            <li>{pagination.hasNext ? <Link to={pageHref(pagination.page + 1)} rel="next">{t('pagination.next')}</Link> : <span aria-disabled="true">{t('pagination.next')}</span>}</li>
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

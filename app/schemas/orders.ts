@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { blank } from './fields';
+
+/** Orders (SPEC §3 Order, §7 Orders): the shapes the API answers and the pages render, and the inputs. */
+export const ORDER_STATUS_VALUES = ['pending', 'confirmed', 'completed', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
+
+/** What a viewer may do to an order (app/services/order-state.server.ts decides when). */
+export const ORDER_ACTIONS = ['confirm', 'decline', 'cancel', 'complete', 'refund'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export const ORDER_PAGE_SIZE = 10;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+const pageNumber = (max: number) =>
+  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(max, { error: 'validation.invalid' });
+
+export const orderListQuerySchema = z.object({
+  status: optional(z.enum(ORDER_STATUS_VALUES, { error: 'validation.invalid' })),
+  page: optional(pageNumber(100_000)).transform((v) => v ?? 1),
+  limit: optional(pageNumber(Number.MAX_SAFE_INTEGER)).transform((v) => Math.min(v ?? ORDER_PAGE_SIZE, 100)),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+/** PUT /api/v1/orders/{id}: `{status}` or `{travelerCompleted: true}` / `{guideCompleted: true}`. */
+export const orderUpdateSchema = z
+  .object({
+    status: z.enum(['confirmed', 'cancelled', 'completed', 'refunded'], { error: 'validation.invalid' }).optional(),
+    travelerCompleted: z.literal(true, { error: 'validation.invalid' }).optional(),
+    guideCompleted: z.literal(true, { error: 'validation.invalid' }).optional(),
+  })
+  .refine((v) => [v.status, v.travelerCompleted, v.guideCompleted].filter((x) => x !== undefined).length === 1, {
+    error: 'validation.invalid',
+  });
+export type OrderUpdate = z.output<typeof orderUpdateSchema>;
+
+/** The order page's buttons: one form per action. */
+export const orderActionFormSchema = z.object({ intent: z.enum(ORDER_ACTIONS, { error: 'validation.invalid' }) });
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const orderEventSchema = z.object({
+  action: z.string(),
+  fromStatus: z.enum(ORDER_STATUS_VALUES).nullable(),
+  toStatus: z.enum(ORDER_STATUS_VALUES),
+  actorId: z.int().nullable(),
+  actorRole: z.enum(['traveler', 'guide', 'admin', 'system']),
+  actorName: z.string().nullable(),
+  at: isoDateTime,
+});
+export type OrderEventView = z.output<typeof orderEventSchema>;
+
+export const orderSchema = z.object({
+  id: z.int(),
+  userId: z.int().describe('The traveler'),
+  travelerId: z.int(),
+  travelerName: z.string(),
+  guideId: z.int(),
+  guideUserId: z.int(),
+  guideName: z.string(),
+  date: z.string().describe('YYYY-MM-DD, the tour day in Taiwan'),
+  timeSlot: z.enum(['morning', 'afternoon', 'evening']),
+  numberOfPeople: z.int(),
+  note: z.string().nullable(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  travelerCompleted: z.boolean(),
+  guideCompleted: z.boolean(),
+  totalPrice: z.int().describe('NT$ charged for the whole group: the guide’s profile price for one slot (docs/decisions/010)'),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  deletedAt: isoDateTime.nullable(),
+});
+export type OrderView = z.output<typeof orderSchema>;
+
+export const orderData = z.object({ order: orderSchema });
+export const orderDetailData = z.object({
+  order: orderSchema,
+  events: z.array(orderEventSchema),
+  actions: z.array(z.enum(ORDER_ACTIONS)).describe('What the caller may do now'),
+});
+export const orderListData = z.object({
+  orders: z.array(orderSchema),
+  pagination: z.object({
+    page: z.int().min(1),
+    limit: z.int().min(1),
+    total: z.int().min(0),
+    totalPages: z.int().min(0),
+    hasNext: z.boolean(),
+    hasPrev: z.boolean(),
+  }),
+});
