@@ -6,6 +6,7 @@ import { AVAILABILITY_WINDOW_DAYS, TIME_SLOT_VALUES, type SlotView, type TimeSlo
 import type { Viewer } from './access.server';
 import { now as clockNow } from './clock.server';
 import { AppError } from './errors.server';
+import { isPublishableGuide } from './guide-publishable.server';
 
 /* A guide's availability slots (SPEC §3 Availability slot, §4 Slots, §5 Availability, §9). */
 
@@ -39,16 +40,9 @@ export function assertInWindow(date: string, now: Date = clockNow(), field = 'da
   if (date < today || date > last) throw new AppError('VALIDATION_ERROR', { fieldErrors: { [field]: ['validation.dateOutOfRange'] } });
 }
 
-/** A guide account anyone may book: a guide, active, not blocked or archived, not refused or suspended. */
+/** A guide anyone may book: the one publishable rule (guide-publishable.server.ts). */
 export function isBookableGuide(user: UserRow | undefined): user is UserRow {
-  return Boolean(
-    user &&
-      user.type === 'guide' &&
-      user.status === 'active' &&
-      !user.blockedAt &&
-      !user.deletedAt &&
-      (user.guideStatus === 'approved' || (user.guideStatus as string) === 'active'),
-  );
+  return Boolean(user && isPublishableGuide(user));
 }
 
 export async function findGuide(guideId: number, db: Database = getDb()): Promise<UserRow> {
