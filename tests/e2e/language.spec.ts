@@ -11,8 +11,9 @@ test.describe('language selector', () => {
     // Still on page 2 of the list, now in English.
     await expect(page).toHaveURL(/\/guides\?page=2$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guides');
-    await expect(page.getByText('Page 2 of 4')).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('36 guides');
+    // Other specs register guides on the same server, and new guides are listed at once: 36 or more.
+    await expect(page.getByText(/^Page 2 of [4-9]$/)).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(/(3[6-9]|[4-9]\d) guides found/);
     await expect(page).toHaveTitle('Guides | Travel Assistant');
     if (jsEnabled(testInfo)) {
       await expect.poll(() => page.evaluate(() => localStorage.getItem('preferred-language'))).toBe('en');

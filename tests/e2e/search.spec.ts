@@ -82,7 +82,8 @@ test.describe('guide search', () => {
     await expect(page.getByText('試著放寬這些條件：地區、最低價格。')).toBeVisible();
     await page.getByRole('link', { name: '清除條件，查看所有導遊' }).click();
     await expect(page).toHaveURL(/\/guides$/);
-    await expect(page.getByTestId('result-count')).toHaveText('找到 36 位導遊');
+    // 36 demo guides, plus any that other specs registered on the same server.
+    await expect(page.getByTestId('result-count')).toHaveText(/^找到 (3[6-9]|[4-9]\d) 位導遊$/);
   });
 
   test('a search history chip runs the search again', async ({ page }, testInfo) => {

@@ -67,7 +67,7 @@ test.describe('server lifecycle', () => {
     expect(out.stdout).not.toContain('Demo data');
     const page = await fetch(`http://localhost:${port}/guides`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('共 0 位導遊');
+    expect(await page.text()).toContain('找到 0 位導遊');
 
     const started = Date.now();
     child.kill('SIGTERM');
