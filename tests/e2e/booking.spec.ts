@@ -1,7 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { jsEnabled, SHOTS } from './support';
+import { expectNoAxeViolations, jsEnabled, SHOTS } from './support';
 
 /**
  * Issue 10 end to end at 360 px, with JS on and off: a guide opens a slot → a visitor picks it, logs in and
@@ -35,17 +34,8 @@ async function logIn(page: Page, email: string) {
   await page.getByRole('button', { name: '登入', exact: true }).click();
 }
 
-let axeOn = true;
-async function expectNoAxeViolations(page: Page) {
-  // axe runs as a script in the page: only with JS on (the js-off run renders the same markup).
-  if (!axeOn) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('guide opens a slot → traveler books → guide accepts → both complete', async ({ browser, baseURL, request }, testInfo) => {
   test.setTimeout(jsEnabled(testInfo) ? 400_000 : 120_000);
-  axeOn = jsEnabled(testInfo);
   const who = PEOPLE[testInfo.project.name as keyof typeof PEOPLE];
   const today = todayInTaipei();
   const login = await request.post('/api/v1/auth/login', { data: { email: who.guide, password: PASSWORD } });
@@ -64,13 +54,13 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
   await guide.getByRole('button', { name: '儲存', exact: true }).click();
   await expect(guide.getByRole('status').filter({ hasText: '已儲存並更新' })).toBeVisible();
   await expect(guide.getByRole('checkbox', { name: /晚上/ })).toBeChecked();
-  await expectNoAxeViolations(guide);
+  await expectNoAxeViolations(guide, testInfo);
 
   // 2. A visitor chooses the slot, is asked to log in, and comes back with the choice kept.
   const travelerContext = await newContext(browser, testInfo, baseURL!);
   const traveler = await travelerContext.newPage();
   await traveler.goto(`/booking/${guideId}`);
-  await expectNoAxeViolations(traveler);
+  await expectNoAxeViolations(traveler, testInfo);
   const slot = traveler.locator(`input[type="radio"][value="${today}|evening"]`);
   await slot.check();
   await traveler.getByLabel('人數').fill('3');
@@ -87,15 +77,15 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
   await traveler.getByRole('button', { name: '確認預約' }).click();
   await expect(traveler).toHaveURL(/\/booking-success\?order=\d+/);
   await expect(traveler.getByRole('heading', { name: '預約已送出！' })).toBeVisible();
-  await expectNoAxeViolations(traveler);
+  await expectNoAxeViolations(traveler, testInfo);
   const orderId = new URL(traveler.url()).searchParams.get('order')!;
 
   // 3. The guide sees it in the notification center and accepts it.
   await guide.goto('/notifications');
   await expect(guide.getByText(`新的預約 #${orderId}`)).toBeVisible();
-  await expectNoAxeViolations(guide);
+  await expectNoAxeViolations(guide, testInfo);
   await guide.goto('/orders');
-  await expectNoAxeViolations(guide);
+  await expectNoAxeViolations(guide, testInfo);
   await guide.getByRole('link', { name: new RegExp(`#${orderId}`) }).click();
   await expect(guide.getByRole('heading', { name: new RegExp(`訂單 #${orderId}`) })).toBeVisible();
   await guide.getByRole('button', { name: '接受預約' }).click();
@@ -103,7 +93,7 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
 
   // 4. It is the tour day: both mark it done.
   await traveler.goto(`/orders/${orderId}`);
-  await expectNoAxeViolations(traveler);
+  await expectNoAxeViolations(traveler, testInfo);
   await traveler.getByRole('button', { name: '標記行程完成' }).click();
   await expect(traveler.getByText('旅客：已完成')).toBeVisible();
   await guide.reload();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { jsEnabled, loadAllImages, SHOTS } from './support';
+import { expectNoAxeViolations, jsEnabled, loadAllImages, SHOTS } from './support';
 
 /**
  * Favorites, the home page's hearts and the two role homes (issue 9 part B), with JS on and off at 360 px:
@@ -21,14 +20,6 @@ async function logIn(page: Page, email: string, then: RegExp) {
   await page.getByRole('button', { name: '登入', exact: true }).click();
   // /login-success moves on by itself (a timer with JS, a meta refresh without).
   await expect(page).toHaveURL(then, { timeout: 15_000 });
-}
-
-async function expectNoAxeViolations(page: Page, testInfo: TestInfo, label: string) {
-  // axe runs inside the page, which needs JS; the markup is the same server-rendered HTML either way.
-  if (!jsEnabled(testInfo)) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe on ${label}`).toEqual([]);
 }
 
 test.describe('favorites', () => {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { cardNames, cardsIn, jsEnabled } from './support';
+import { cardNames, cardsIn, expectNoAxeViolations, jsEnabled } from './support';
 
 /** Guide search and the guide page on a 360 px phone, with JavaScript on and off (issue 9). */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -122,11 +121,9 @@ test.describe('guide search', () => {
   test('axe finds no violations on /guides and /guides/:id', async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo), 'axe runs as a script in the page; the markup is the same without JS');
     await page.goto('/guides?city=taipei&sort=rating_desc');
-    const list = await new AxeBuilder({ page }).analyze();
-    expect(list.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page, testInfo, '/guides');
     await cardsIn(page, 'guide-list').first().getByRole('link').click();
     await expect(page).toHaveURL(/\/guides\/\d+$/);
-    const detail = await new AxeBuilder({ page }).analyze();
-    expect(detail.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page, testInfo, '/guides/:id');
   });
 });

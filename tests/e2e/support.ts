@@ -1,6 +1,7 @@
 /** Locators and actions shared by the browser specs. Roles and visible text first; CSS classes never. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Where specs put screenshots for people to look at. */
@@ -47,6 +48,17 @@ export const ZH_LANGUAGES = ['中文', '台語', '客語', '英文', '日文', '
 
 export function jsEnabled(testInfo: TestInfo): boolean {
   return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+/**
+ * axe finds no violations on the page as it is now. axe runs as a script in the page, so only with JS on;
+ * the js-off run gets the same server-rendered markup.
+ */
+export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, label = page.url()) {
+  if (!jsEnabled(testInfo)) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe on ${label}`).toEqual([]);
 }
 
 export function languageSelect(page: Page, from: Locale): Locator {

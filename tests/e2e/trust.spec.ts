@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { codeFor, mailsTo } from './mail';
-import { E2E_ADMIN, jsEnabled, SHOTS, uniqueEmail } from './support';
+import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, SHOTS, uniqueEmail } from './support';
 
 /**
  * Issue 11 in a real browser at 360 px, with JS on and off: a new guide registers, is locked out of photos
@@ -124,6 +124,7 @@ test('a new guide is verified after a rejection, uploads a photo, and it goes pu
   await expect(page).toHaveURL(/\/id-verification$/);
   await expect(page.getByTestId('idv-state')).toHaveText('尚未認證');
   await shots(page, testInfo, 'application');
+  await expectNoAxeViolations(page, testInfo, '/id-verification');
   await apply(page, '國民身分證', 200);
 
   // The admin rejects with a note (notes are required).
@@ -132,6 +133,7 @@ test('a new guide is verified after a rejection, uploads a photo, and it goes pu
   const application = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: new RegExp(name) }) });
   await expect(application.getByRole('img', { name: /證件正面/ })).toBeVisible();
   await shots(admin, testInfo, 'admin-id-queue');
+  await expectNoAxeViolations(admin, testInfo, '/admin/id-verification');
   await application.getByLabel('退回原因（必填，申請人會看到）').fill('照片模糊，請重新拍攝');
   await application.getByRole('button', { name: '退回' }).click();
   await expect(admin.getByRole('status').filter({ hasText: `已退回 ${name} 的申請` })).toBeVisible();
@@ -158,6 +160,7 @@ test('a new guide is verified after a rejection, uploads a photo, and it goes pu
   await expect(thumb).toBeVisible();
   await expect(page.locator('section[aria-labelledby="photos-card"]').getByText('審核中', { exact: true })).toBeVisible();
   await shots(page, testInfo, 'gallery');
+  await expectNoAxeViolations(page, testInfo, '/me (gallery)');
   if (jsEnabled(testInfo)) {
     // The full-screen preview closes with Escape, its button, or a click outside; focus returns.
     for (const close of ['Escape', 'button', 'outside'] as const) {
@@ -179,6 +182,7 @@ test('a new guide is verified after a rejection, uploads a photo, and it goes pu
   const queued = admin.getByRole('listitem').filter({ has: admin.getByRole('link', { name, exact: true }) });
   await expect(queued.getByRole('img')).toBeVisible();
   await shots(admin, testInfo, 'admin-photo-queue');
+  await expectNoAxeViolations(admin, testInfo, '/admin/photo-review');
   const guideHref = await queued.getByRole('link', { name, exact: true }).getAttribute('href');
   await queued.getByRole('button', { name: '通過', exact: true }).click();
   await expect(admin.getByRole('status').filter({ hasText: '已通過 1 張照片' })).toBeVisible();
@@ -194,6 +198,10 @@ test('a new guide is verified after a rejection, uploads a photo, and it goes pu
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.goto('/me');
   await expect(page.locator('section[aria-labelledby="photos-card"]').getByText('已通過', { exact: true })).toBeVisible();
+  for (const path of ['/admin/photos', '/admin/guides', `/admin/guides/${guideId}`]) {
+    await admin.goto(path);
+    await expectNoAxeViolations(admin, testInfo, path);
+  }
   await admin.context().close();
   await visitor.context().close();
 });
