@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { CITY_CODES, normaliseCity } from '~/lib/cities';
 import { LANGUAGE_CODES, normaliseLanguage } from '~/lib/languages';
+import {
+  activeFilters,
+  FILTER_KEYS,
+  GUIDE_SEARCH_PAGE_SIZE,
+  GUIDE_SORTS,
+  searchParamsOf,
+  SEARCH_TIME_SLOTS,
+  type FilterKey,
+  type GuideSort,
+} from '~/lib/guide-search-params';
 import { INPUT_SCHEMA, textField } from './fields';
+
+export { activeFilters, FILTER_KEYS, GUIDE_SEARCH_PAGE_SIZE, GUIDE_SORTS, searchParamsOf, SEARCH_TIME_SLOTS, type FilterKey, type GuideSort };
 
 /**
  * The guide search (SPEC §2 guide search, §7 GET /api/v1/guides, §9 page size 10, max 100): one schema read by
@@ -13,13 +25,9 @@ import { INPUT_SCHEMA, textField } from './fields';
  * - `limit` above 100 is clamped to 100; a value that is not a whole number ≥ 1 is a VALIDATION_ERROR.
  * - `timeSlot` narrows `date`; without a date it is ignored.
  */
-export const GUIDE_SEARCH_PAGE_SIZE = 10;
 export const GUIDE_SEARCH_MAX_LIMIT = 100;
 export const GUIDE_SEARCH_MAX_PAGE = 100_000;
 export const KEYWORD_MAX = 100;
-export const GUIDE_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'rating_desc', 'rating_asc'] as const;
-export type GuideSort = (typeof GUIDE_SORTS)[number];
-export const SEARCH_TIME_SLOTS = ['morning', 'afternoon', 'evening'] as const;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
@@ -78,30 +86,6 @@ export const guideSearchSchema = z
 
 export type GuideSearchInput = z.input<typeof guideSearchSchema>;
 export type GuideSearch = z.output<typeof guideSearchSchema>;
-
-/** The filters of a search (what narrows the list), without sort and paging. */
-export const FILTER_KEYS = ['keyword', 'city', 'language', 'minPrice', 'maxPrice', 'minRating', 'date', 'timeSlot'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
-
-/** The search as URL parameters in a fixed order, defaults left out: the same search always writes the same link. */
-export function searchParamsOf(search: Partial<GuideSearch> | Partial<Record<string, unknown>>, overrides: Partial<Record<string, string | number | undefined>> = {}): URLSearchParams {
-  const merged: Record<string, unknown> = { ...search, ...overrides };
-  const params = new URLSearchParams();
-  for (const key of [...FILTER_KEYS, 'sort', 'page', 'limit'] as const) {
-    const value = merged[key];
-    if (value === undefined || value === null || value === '') continue;
-    if (key === 'sort' && value === 'newest') continue;
-    if (key === 'page' && Number(value) === 1) continue;
-    if (key === 'limit' && Number(value) === GUIDE_SEARCH_PAGE_SIZE) continue;
-    params.set(key, String(value));
-  }
-  return params;
-}
-
-/** The filters in use, for the history and the no-results message. */
-export function activeFilters(search: Partial<GuideSearch>): FilterKey[] {
-  return FILTER_KEYS.filter((k) => search[k] !== undefined && search[k] !== '');
-}
 
 /** Suggestions under the keyword box (GET /api/v1/guides/suggestions, SPEC §5; §9 default 10). */
 export const SUGGESTION_TYPES = ['all', 'guide', 'city'] as const;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatDay } from '~/lib/dates';
-import type { FilterKey } from '~/schemas/guide-search';
+import type { FilterKey } from '~/lib/guide-search-params';
 
 /** One filter's value as a reader sees it: "台北市", "Speaks English", "From NT$1,000". */
 export function describeFilter(t: TFunction, key: FilterKey, value: string | number, locale: string): string {

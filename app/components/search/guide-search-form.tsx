@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CITY_CODES } from '~/lib/cities';
 import { LANGUAGE_CODES } from '~/lib/languages';
-import { GUIDE_SORTS, SEARCH_TIME_SLOTS, searchParamsOf } from '~/schemas/guide-search';
+import { GUIDE_SORTS, SEARCH_TIME_SLOTS, searchParamsOf } from '~/lib/guide-search-params';
 
 /** With JS, results follow the form this long after the last change (SPEC §9). */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -11,7 +11,8 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { getUser, requireUser } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
-import { activeFilters, FILTER_KEYS, guideSearchSchema, searchParamsOf, type FilterKey } from '~/schemas/guide-search';
+import { activeFilters, FILTER_KEYS, searchParamsOf, type FilterKey } from '~/lib/guide-search-params';
+import { guideSearchSchema } from '~/schemas/guide-search';
 import { clearSearchHistory, listSearchHistory, recordSearch } from '~/services/search-history.server';
 import { searchGuides } from '~/services/search.server';
 
