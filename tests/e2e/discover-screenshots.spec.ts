@@ -75,7 +75,9 @@ test.describe('phone header', () => {
     await logIn(page, jsEnabled(testInfo) ? 'chenghan.wu@demo.travel-assistant.tw' : 'misaki.sato@demo.travel-assistant.tw');
     await page.goto('/traveler');
     const header = page.getByRole('banner');
-    const rows = await header.evaluate((el) => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Measured once the page has settled (the login's own redirect may still be landing).
+    const countRows = () => header.evaluate((el) => {
       const tops = new Set<number>();
       for (const child of Array.from(el.querySelectorAll('.header-inner > *'))) {
         const box = (child as HTMLElement).getBoundingClientRect();
@@ -85,7 +87,7 @@ test.describe('phone header', () => {
       const centres = [...tops].sort((a, b) => a - b);
       return centres.filter((c, i) => i === 0 || c - centres[i - 1]! > 16).length;
     });
-    expect(rows).toBe(2);
+    await expect.poll(countRows).toBe(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     for (const name of [/收藏/, /訂單/, /主頁/, /通知/, /登出/]) {
       await expect(header.getByRole('link', { name }).or(header.getByRole('button', { name })).first()).toBeVisible();
