@@ -100,6 +100,8 @@ test.describe('guide search', () => {
   test('a visitor keeps a history in the browser (JS)', async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo), 'without JS a visitor has no history; members keep theirs on the server');
     await page.goto('/guides?city=hualien');
+    // The page writes the search into localStorage once it has hydrated: wait for it before leaving.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lvyou.search-history') ?? '')).toContain('hualien');
     await page.goto('/guides');
     const chip = page.getByRole('region', { name: '最近的搜尋' }).getByRole('link', { name: '花蓮' });
     await chip.click();
