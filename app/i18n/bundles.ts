@@ -10,6 +10,7 @@ import zhTWOrders from '~/locales/zh-TW/orders.json?url&no-inline';
 import zhTWProfile from '~/locales/zh-TW/profile.json?url&no-inline';
 import zhTWSearch from '~/locales/zh-TW/search.json?url&no-inline';
 import zhTWTrust from '~/locales/zh-TW/trust.json?url&no-inline';
+import zhTWReviews from '~/locales/zh-TW/reviews.json?url&no-inline';
 import enCommon from '~/locales/en/common.json?url&no-inline';
 import enAccount from '~/locales/en/account.json?url&no-inline';
 import enAdmin from '~/locales/en/admin.json?url&no-inline';
@@ -22,6 +23,7 @@ import enOrders from '~/locales/en/orders.json?url&no-inline';
 import enProfile from '~/locales/en/profile.json?url&no-inline';
 import enSearch from '~/locales/en/search.json?url&no-inline';
 import enTrust from '~/locales/en/trust.json?url&no-inline';
+import enReviews from '~/locales/en/reviews.json?url&no-inline';
 import jaCommon from '~/locales/ja/common.json?url&no-inline';
 import jaAccount from '~/locales/ja/account.json?url&no-inline';
 import jaAdmin from '~/locales/ja/admin.json?url&no-inline';
@@ -34,6 +36,7 @@ import jaOrders from '~/locales/ja/orders.json?url&no-inline';
 import jaProfile from '~/locales/ja/profile.json?url&no-inline';
 import jaSearch from '~/locales/ja/search.json?url&no-inline';
 import jaTrust from '~/locales/ja/trust.json?url&no-inline';
+import jaReviews from '~/locales/ja/reviews.json?url&no-inline';
 import type { Locale } from './config';
 
 /**
@@ -45,9 +48,9 @@ import type { Locale } from './config';
  * the language after. The server renders with every string (i18n.server.ts). `mail` is server-only.
  */
 export const BUNDLE_URLS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, common: zhTWCommon, discover: zhTWDiscover, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, search: zhTWSearch, trust: zhTWTrust },
-  'en': { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, common: enCommon, discover: enDiscover, notifications: enNotifications, orders: enOrders, profile: enProfile, search: enSearch, trust: enTrust },
-  'ja': { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, common: jaCommon, discover: jaDiscover, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, search: jaSearch, trust: jaTrust },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, common: zhTWCommon, discover: zhTWDiscover, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, reviews: zhTWReviews, search: zhTWSearch, trust: zhTWTrust },
+  'en': { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, common: enCommon, discover: enDiscover, notifications: enNotifications, orders: enOrders, profile: enProfile, reviews: enReviews, search: enSearch, trust: enTrust },
+  'ja': { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, common: jaCommon, discover: jaDiscover, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, reviews: jaReviews, search: jaSearch, trust: jaTrust },
 } as const satisfies Record<Locale, Record<string, string>>;
 
 export type Bundle = keyof (typeof BUNDLE_URLS)['zh-TW'];

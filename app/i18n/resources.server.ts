@@ -11,6 +11,7 @@ import zhTWOrders from '~/locales/zh-TW/orders.json';
 import zhTWProfile from '~/locales/zh-TW/profile.json';
 import zhTWSearch from '~/locales/zh-TW/search.json';
 import zhTWTrust from '~/locales/zh-TW/trust.json';
+import zhTWReviews from '~/locales/zh-TW/reviews.json';
 import enCommon from '~/locales/en/common.json';
 import enAccount from '~/locales/en/account.json';
 import enAdmin from '~/locales/en/admin.json';
@@ -24,6 +25,7 @@ import enOrders from '~/locales/en/orders.json';
 import enProfile from '~/locales/en/profile.json';
 import enSearch from '~/locales/en/search.json';
 import enTrust from '~/locales/en/trust.json';
+import enReviews from '~/locales/en/reviews.json';
 import jaCommon from '~/locales/ja/common.json';
 import jaAccount from '~/locales/ja/account.json';
 import jaAdmin from '~/locales/ja/admin.json';
@@ -37,6 +39,7 @@ import jaOrders from '~/locales/ja/orders.json';
 import jaProfile from '~/locales/ja/profile.json';
 import jaSearch from '~/locales/ja/search.json';
 import jaTrust from '~/locales/ja/trust.json';
+import jaReviews from '~/locales/ja/reviews.json';
 import { SUPPORTED_LOCALES, type Locale } from './config';
 
 /**
@@ -48,9 +51,9 @@ import { SUPPORTED_LOCALES, type Locale } from './config';
  * tests/unit/i18n.test.ts fails when a file in app/locales is not listed here.
  */
 const AREAS = {
-  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, discover: zhTWDiscover, mail: zhTWMail, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, search: zhTWSearch, trust: zhTWTrust },
-  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, discover: enDiscover, mail: enMail, notifications: enNotifications, orders: enOrders, profile: enProfile, search: enSearch, trust: enTrust },
-  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, discover: jaDiscover, mail: jaMail, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, search: jaSearch, trust: jaTrust },
+  'zh-TW': { account: zhTWAccount, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, discover: zhTWDiscover, mail: zhTWMail, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, reviews: zhTWReviews, search: zhTWSearch, trust: zhTWTrust },
+  en: { account: enAccount, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, discover: enDiscover, mail: enMail, notifications: enNotifications, orders: enOrders, profile: enProfile, reviews: enReviews, search: enSearch, trust: enTrust },
+  ja: { account: jaAccount, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, discover: jaDiscover, mail: jaMail, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, reviews: jaReviews, search: jaSearch, trust: jaTrust },
 } satisfies Record<Locale, Record<string, object>>;
 const COMMON = { 'zh-TW': zhTWCommon, en: enCommon, ja: jaCommon } satisfies Record<Locale, object>;
 

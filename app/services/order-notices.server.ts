@@ -15,7 +15,7 @@ import type { UserRow } from './users.server';
  * commit, a mail in that language and the socket events to the recipient's room (`deliverOrderNotices`).
  * Keys: app/locales/<lang>/orders.json `notices.<kind>` and `mail.*`.
  */
-export type OrderNoticeKind = 'booked' | 'confirmed' | 'declined' | 'cancelled' | 'completionMarked' | 'completed' | 'refunded' | 'deleted' | 'restored';
+export type OrderNoticeKind = 'booked' | 'confirmed' | 'declined' | 'cancelled' | 'completionMarked' | 'completed' | 'refunded' | 'deleted' | 'restored' | 'reviewed';
 
 export type Recipient = Pick<UserRow, 'id' | 'name' | 'email' | 'locale'>;
 
@@ -30,6 +30,8 @@ export interface OrderNoticeFacts {
   guideName: string;
   /** Who acted, by name (for "… cancelled"). */
   actorName: string;
+  /** Stars given ('reviewed'). */
+  rating?: number;
 }
 
 export interface PendingNotice {
@@ -53,6 +55,7 @@ async function words(recipient: Recipient, kind: OrderNoticeKind, order: OrderNo
     traveler: order.travelerName,
     guide: order.guideName,
     actor: order.actorName,
+    rating: order.rating ?? '',
   };
   return { t, title: t(`orders.notices.${kind}.title`, params), body: t(`orders.notices.${kind}.body`, params) };
 }
@@ -74,9 +77,12 @@ export async function recordOrderNotice(
 
 /** After the commit: socket events first (instant), then the mail (a failed send never undoes the change). */
 export async function deliverOrderNotices(pending: readonly PendingNotice[]): Promise<void> {
-  for (const { recipient, order, notification } of pending) {
-    emitToUser(recipient.id, 'order_update', { order: { id: order.id, status: order.status } });
-    emitToUser(recipient.id, 'order_status_updated', { orderId: order.id, status: order.status });
+  for (const { recipient, kind, order, notification } of pending) {
+    // A review leaves the order as it was: only the notification is news.
+    if (kind !== 'reviewed') {
+      emitToUser(recipient.id, 'order_update', { order: { id: order.id, status: order.status } });
+      emitToUser(recipient.id, 'order_status_updated', { orderId: order.id, status: order.status });
+    }
     emitToUser(recipient.id, 'new_notification', {
       notification: {
         id: notification.id,

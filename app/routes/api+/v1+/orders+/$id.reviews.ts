@@ -1,0 +1,39 @@
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { reviewCreateSchema, reviewData, reviewListData } from '~/schemas/reviews';
+import { orderIdParam } from '~/services/orders.server';
+import { createReview, listOrderReviews } from '~/services/reviews.server';
+
+export const contract = defineApi({
+  path: '/api/v1/orders/{id}/reviews',
+  tags: ['reviews'],
+  operations: {
+    GET: {
+      summary: 'The reviews of an order, both sides (its traveler, its guide or an admin); a hidden one only for its author and admins',
+      auth: 'user',
+      data: reviewListData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    },
+    POST: {
+      summary: 'Review the other party of a completed order (its traveler reviews the guide, its guide the traveler)',
+      description:
+        'Allowed once both completion flags are set (else 409 ORDER_NOT_COMPLETED), once per reviewer and order (409 ALREADY_REVIEWED), ' +
+        'only by the order’s traveler or guide (403 FORBIDDEN); a traveler needs a verified email (403 EMAIL_NOT_VERIFIED). ' +
+        'The reviewee is computed; a `revieweeId` that differs is 400. The reviewee is notified in their language.',
+      auth: 'user',
+      body: reviewCreateSchema,
+      status: 201,
+      data: reviewData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND', 'ORDER_NOT_COMPLETED', 'ALREADY_REVIEWED'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ session, params }) => ({ reviews: await listOrderReviews(session.user, orderIdParam(params.id)) }),
+  POST: async ({ session, params, body }) => ({
+    review: await createReview({ ...body, orderId: orderIdParam(params.id), reviewerId: session.user.id }),
+  }),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,32 @@
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { reviewListData, userReviewsQuerySchema } from '~/schemas/reviews';
+import { assertUserExists, listReviewsOf } from '~/services/reviews.server';
+import { userIdParam } from '~/services/users.server';
+
+export const contract = defineApi({
+  path: '/api/v1/users/{id}/reviews',
+  tags: ['reviews'],
+  operations: {
+    GET: {
+      summary: 'Reviews a user received (`type=received`, the default) or wrote (`type=given`), newest first',
+      description:
+        '`role` narrows to the user’s part in the orders: `guide` (reviews of them as a guide, or that they wrote as a guide) or `traveler`. ' +
+        'Hidden reviews are left out, except for their author and admins.',
+      auth: 'public',
+      query: userReviewsQuerySchema,
+      data: reviewListData,
+      errors: ['USER_NOT_FOUND'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ session, params, query }) => {
+    const id = userIdParam(params.id);
+    await assertUserExists(id);
+    return { reviews: await listReviewsOf(session?.user, id, query) };
+  },
+});
+export const loader = handlers.loader;
+export const action = handlers.action;
