@@ -1,4 +1,5 @@
 import { apiHandlers } from '~/http/api.server';
+import { getSession } from '~/http/auth.server';
 import { defineApi } from '~/http/contract';
 import { reviewListData, userReviewsQuerySchema } from '~/schemas/reviews';
 import { assertUserExists, listReviewsOf } from '~/services/reviews.server';
@@ -22,9 +23,11 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ session, params, query }) => {
+  GET: async ({ request, params, query }) => {
     const id = userIdParam(params.id);
     await assertUserExists(id);
+    // Public, but a signed-in author or admin also sees the hidden ones.
+    const session = await getSession(request);
     return { reviews: await listReviewsOf(session?.user, id, query) };
   },
 });
