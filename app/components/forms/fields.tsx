@@ -275,3 +275,45 @@ export function SubmitButton({
     </button>
   );
 }
+
+/**
+ * A 1–5 star rating as five radio buttons in a fieldset whose legend names it: arrow keys move between stars,
+ * each star's accessible name is its spoken value ("4 stars"), and the stars up to the chosen one fill with CSS
+ * alone, so it works the same with JS off. Styles: app/styles/reviews.css.
+ */
+export function StarRatingField({
+  field,
+  legend,
+  starLabel,
+  hint,
+  className = 'field star-rating',
+}: {
+  field: AnyField;
+  legend: ReactNode;
+  /** The accessible name of the n-star choice. */
+  starLabel: (n: number) => string;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const values = ['1', '2', '3', '4', '5'];
+  const inputs = getCollectionProps(field, { type: 'radio', options: values });
+  const describedBy = [field.errors ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(' ');
+  return (
+    <fieldset className={className} aria-describedby={describedBy || undefined}>
+      <legend className="label-text">{legend}</legend>
+      <div className="star-options">
+        {inputs.map(({ key, ...props }, index) => (
+          <label key={key} className="star-option">
+            <input {...props} />
+            <span className="star-glyph" aria-hidden="true">
+              ★
+            </span>
+            <span className="visually-hidden">{starLabel(index + 1)}</span>
+          </label>
+        ))}
+      </div>
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
