@@ -1,0 +1,188 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useMessages } from '~/components/forms/messages';
+import { PaginationNav } from '~/components/pagination';
+import { Stars } from '~/components/stars';
+import { requireRole } from '~/http/auth.server';
+import { redirectWithToast } from '~/http/toast.server';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { formatTaipeiDateTime } from '~/lib/dates';
+import { pageMeta } from '~/lib/meta';
+import { REVIEW_REASON_MAX, adminReviewActionSchema, adminReviewQuerySchema } from '~/schemas/reviews';
+import { AppError } from '~/services/errors.server';
+import { deleteReview, searchReviews, setReviewHidden } from '~/services/reviews.server';
+
+/**
+ * /admin/reviews (SPEC §2 admin list): search every review (hidden ones too), hide with a reason, show again or
+ * delete, as plain POST forms (JS optional); the same services as /api/v1/reviews, audited there.
+ */
+export const handle: I18nHandle = { i18n: ['reviews', 'account'] };
+
+function readQuery(url: URL) {
+  const parsed = adminReviewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  return parsed.success ? parsed.data : { keyword: undefined, page: 1 };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireRole(request, 'admin');
+  const query = readQuery(new URL(request.url));
+  const [t, result] = await Promise.all([getFixedT(request), searchReviews(user, query)]);
+  return { title: t('reviews.admin.title'), keyword: query.keyword ?? '', ...result };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireRole(request, 'admin');
+  const url = new URL(request.url);
+  const back = `/admin/reviews${url.search}`;
+  const form = Object.fromEntries(await request.formData());
+  const parsed = adminReviewActionSchema.safeParse(form);
+  if (!parsed.success) {
+    const reviewId = Number(form.reviewId) || null;
+    const issue = parsed.error.issues.find((i) => i.path[0] === 'hiddenReason');
+    return data({ reviewId, error: issue?.message ?? 'validation.invalid', reason: String(form.hiddenReason ?? '') }, { status: 400 });
+  }
+  const value = parsed.data;
+  try {
+    if (value.intent === 'delete') await deleteReview(user, value.reviewId);
+    else await setReviewHidden(user, value.reviewId, { isHidden: value.intent === 'hide', hiddenReason: value.intent === 'hide' ? value.hiddenReason : undefined });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data({ reviewId: value.reviewId, error: error.messageKey, reason: value.intent === 'hide' ? value.hiddenReason : '' }, { status: error.status });
+  }
+  return redirectWithToast(back, { key: `reviews.admin.done.${value.intent}`, type: 'success' });
+}
+
+type ActionFailure = { reviewId: number | null; error: string; reason: string };
+
+export default function AdminReviews() {
+  const { reviews, pagination, keyword } = useLoaderData<typeof loader>();
+  // The action answers data only on a refusal (a success redirects).
+  const failed = useActionData<typeof action>() as ActionFailure | undefined;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const messages = useMessages();
+  const { t, i18n } = useTranslation();
+  const busy = navigation.state === 'submitting' ? `${navigation.formData?.get('intent')}:${navigation.formData?.get('reviewId')}` : null;
+  const params = new URLSearchParams(keyword ? { keyword } : {});
+  const action = `/admin/reviews${location.search}`;
+  return (
+    <div className="admin-page">
+      <p className="small">
+        <Link to="/admin">← {t('reviews.admin.back')}</Link>
+      </p>
+      <h1>{t('reviews.admin.title')}</h1>
+      <p className="muted">{t('reviews.admin.intro')}</p>
+      <Form method="get" className="card admin-review-search" role="search">
+        <div className="field">
+          <label htmlFor="review-keyword">{t('reviews.admin.keyword')}</label>
+          <input id="review-keyword" type="search" name="keyword" defaultValue={keyword} maxLength={100} />
+        </div>
+        <button type="submit" className="button">
+          {t('reviews.admin.search')}
+        </button>
+      </Form>
+      <p className="small muted" aria-live="polite">
+        {t('reviews.admin.total', { count: pagination.total })}
+      </p>
+      {reviews.length === 0 ? (
+        <p className="card empty">{t('reviews.admin.empty')}</p>
+      ) : (
+        <ul className="admin-review-list">
+          {reviews.map((r) => {
+            const error = failed && failed.reviewId === r.id ? failed : null;
+            const reasonId = `review-${r.id}-reason`;
+            return (
+              <li key={r.id} className="card admin-review">
+                <h2 className="h3" id={`review-${r.id}-title`}>
+                  <Link to={`/orders/${r.orderId}`}>{t('reviews.admin.order', { id: r.orderId })}</Link> <Stars rating={r.rating} />
+                </h2>
+                <dl className="facts">
+                  <div>
+                    <dt>{t('reviews.admin.reviewer')}</dt>
+                    <dd>
+                      {r.reviewerName} ({t(`reviews.admin.roles.${r.role}`)})
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('reviews.admin.reviewee')}</dt>
+                    <dd>{r.revieweeName}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('reviews.admin.rating')}</dt>
+                    <dd>{r.rating} / 5</dd>
+                  </div>
+                  <div>
+                    <dt>{t('reviews.admin.comment')}</dt>
+                    <dd>{r.comment ?? <span className="muted">{t('reviews.admin.noComment')}</span>}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('reviews.admin.state')}</dt>
+                    <dd>
+                      {r.isHidden ? (
+                        <span className="review-state-hidden">
+                          {t('reviews.admin.hidden')}
+                          {r.hiddenReason ? ` · ${t('reviews.list.hiddenReason', { reason: r.hiddenReason })}` : ''}
+                        </span>
+                      ) : (
+                        t('reviews.admin.visible')
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+                <p className="small muted">
+                  <time dateTime={r.createdAt}>{formatTaipeiDateTime(r.createdAt, i18n.language)}</time>
+                </p>
+                <div className="admin-review-actions">
+                  {r.isHidden ? (
+                    <Form method="post" action={action}>
+                      <input type="hidden" name="reviewId" value={r.id} />
+                      <button type="submit" name="intent" value="unhide" className="button button-secondary" disabled={busy === `unhide:${r.id}`}>
+                        {t('reviews.admin.unhide')}
+                      </button>
+                    </Form>
+                  ) : (
+                    <Form method="post" action={action}>
+                      <input type="hidden" name="reviewId" value={r.id} />
+                      <div className="field">
+                        <label htmlFor={reasonId}>{t('reviews.admin.reason')}</label>
+                        <input
+                          id={reasonId}
+                          name="hiddenReason"
+                          type="text"
+                          required
+                          maxLength={REVIEW_REASON_MAX}
+                          defaultValue={error?.reason ?? ''}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${reasonId}-error` : undefined}
+                        />
+                      </div>
+                      <button type="submit" name="intent" value="hide" className="button" disabled={busy === `hide:${r.id}`}>
+                        {t('reviews.admin.hide')}
+                      </button>
+                    </Form>
+                  )}
+                  <Form method="post" action={action}>
+                    <input type="hidden" name="reviewId" value={r.id} />
+                    <button type="submit" name="intent" value="delete" className="button button-secondary" disabled={busy === `delete:${r.id}`}>
+                      {t('reviews.admin.delete')}
+                    </button>
+                  </Form>
+                </div>
+                {error ? (
+                  <p className="field-error" id={`${reasonId}-error`} role="alert">
+                    {messages([error.error])}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <PaginationNav page={pagination.page} totalPages={pagination.totalPages} basePath="/admin/reviews" params={params} />
+    </div>
+  );
+}
