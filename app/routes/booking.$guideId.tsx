@@ -170,7 +170,15 @@ export default function Booking() {
                 optionClassName="slot-option"
                 options={daySlots.map((s) => ({
                   value: `${s.date}|${s.time_slot}`,
-                  label: <span>{t('booking.form.slotOption', { day: formatTourDay(s.date, locale), slot: t(`timeSlots.${s.time_slot}`) })}</span>,
+                  // Short on screen (the day is the legend), whole for screen readers ("Tue 14 May, morning, open").
+                  label: (
+                    <>
+                      <span aria-hidden="true">{t(`timeSlots.${s.time_slot}`)}</span>
+                      <span className="visually-hidden">
+                        {t('booking.form.slotOption', { day: formatTourDay(s.date, locale), slot: t(`timeSlots.${s.time_slot}`) })}
+                      </span>
+                    </>
+                  ),
                 }))}
               />
             ))}
