@@ -59,7 +59,7 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
         {guide.price !== null && (
           <p className="guide-price">
             <strong>{formatNtd(guide.price, i18n.language)}</strong>
-            <span className="muted">{t('guides.perDay')}</span>
+            <span className="muted">{t('guides.perSlotGroup')}</span>
           </p>
         )}
       </Link>

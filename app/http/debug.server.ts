@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '~db/client';
 import { getConfig, type AppConfig } from '~/env.server';
+import { isLargeSaveAnswer, jsonBytes, SAVE_ANSWER_WARN_BYTES } from '~/lib/save-answer';
 import { getSession, requireUser } from '~/http/auth.server';
 import type { ActiveSession } from '~/services/sessions.server';
 
@@ -32,4 +33,19 @@ export async function checkDatabase(): Promise<{ ok: boolean; ms: number }> {
     console.error('connection test: database unreachable', error);
     return { ok: false, ms: Math.round(performance.now() - started) };
   }
+}
+
+/**
+ * The availability page's debug panel (issue 10, SPEC §2): for admins anywhere, and for everyone allowed on the
+ * page when the server runs in development. `mode` defaults to the configured NODE_ENV.
+ */
+export function showsDebugPanel(user: { type: string }, mode: AppConfig['NODE_ENV'] = getConfig().NODE_ENV): boolean {
+  return user.type === 'admin' || mode === 'development';
+}
+
+/** SPEC §8 Slots: a save answer over 10,000 bytes is worth a warning (the calendar answers the whole window). */
+export function warnIfLargeSaveAnswer(answer: unknown, where: string): number {
+  const bytes = jsonBytes(answer);
+  if (isLargeSaveAnswer(bytes)) console.warn(`${where}: availability save answer is ${bytes} bytes (over ${SAVE_ANSWER_WARN_BYTES})`);
+  return bytes;
 }

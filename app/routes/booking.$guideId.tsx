@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Field, SubmitButton, TextareaField } from '~/components/forms/fields';
+import { ChoiceGroup, Field, SubmitButton, TextareaField } from '~/components/forms/fields';
 import { ErrorList, FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { getSession } from '~/http/auth.server';
@@ -12,10 +12,11 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
+import { slotPage } from '~/lib/slot-pages';
 import { formatTourDay, formatTourDayLong } from '~/lib/tour-dates';
 import { bookingFormSchema } from '~/schemas/booking';
 import type { SlotView } from '~/schemas/availability';
-import { isBookableGuide, listBookableSlots } from '~/services/availability.server';
+import { isBookableGuide, listBookableSlots, slotWindow } from '~/services/availability.server';
 import { bookSlot } from '~/services/booking.server';
 import { AppError } from '~/services/errors.server';
 import { findUserById } from '~/services/users.server';
@@ -44,12 +45,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const [slots, t] = await Promise.all([listBookableSlots(guide.id), getFixedT(request)]);
   const q = here.searchParams;
+  // The choice a visitor made before logging in (or a link's suggestion).
+  const chosen = { slot: q.get('slot') ?? '', numberOfPeople: q.get('people') ?? '1', note: q.get('note') ?? '' };
+  // Two weeks at a time (`?from=`); a chosen slot further out opens the page that holds it.
+  const chosenDate = /^\d{4}-\d{2}-\d{2}\|/.test(chosen.slot) ? chosen.slot.slice(0, 10) : null;
+  const page = slotPage(slots, { from: q.get('from') ?? chosenDate, today: slotWindow().today });
   return {
     guide: { id: guide.id, name: guide.name, price: guide.price ?? 0 },
-    slots,
+    slots: page.slots,
+    page: { from: page.from, to: page.to, earlier: page.earlier, later: page.later, total: slots.length },
     viewer: user ? { type: user.type } : null,
-    // The choice a visitor made before logging in (or a link's suggestion).
-    chosen: { slot: q.get('slot') ?? '', numberOfPeople: q.get('people') ?? '1', note: q.get('note') ?? '' },
+    chosen,
     title: t('booking.form.title', { name: guide.name }),
   };
 }
@@ -104,9 +110,10 @@ function groupByDay(slots: SlotView[]) {
 }
 
 export default function Booking() {
-  const { guide, slots, viewer, chosen } = useLoaderData<typeof loader>();
+  const { guide, slots, page, viewer, chosen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const location = useLocation();
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [form, fields] = useSchemaForm<{ slot: string; numberOfPeople: string; note: string; termsAccepted: string }>({
@@ -117,10 +124,17 @@ export default function Booking() {
   });
   const conflict = actionData?.code === 'TIME_CONFLICT';
   const mayBook = !viewer || viewer.type === 'traveler';
-  const slotName = fields.slot.name;
-  const chosenSlot = fields.slot.initialValue ?? chosen.slot;
   const total = formatNtd(guide.price, locale);
   const termsId = fields.termsAccepted.id;
+  // The other pages of the list keep what the URL already carries (a choice kept through login).
+  const pageHref = (from: string) => {
+    const q = new URLSearchParams(location.search);
+    q.set('from', from);
+    return `?${q}`;
+  };
+  // One radio group over all days: each day is a fieldset of the kit's ChoiceGroup; the errors are said once.
+  const slotField = fields.slot;
+  const quietSlotField = new Proxy(slotField, { get: (target, key) => (key === 'errors' ? undefined : Reflect.get(target, key)) });
 
   return (
     <div className="booking-page">
@@ -133,43 +147,56 @@ export default function Booking() {
           <p>{t('booking.form.travelersOnly')}</p>
         </div>
       ) : null}
-      {slots.length === 0 ? (
+      {page.total === 0 ? (
         <p className="empty card">{t('booking.form.noSlots')}</p>
       ) : (
         <Form method="post" className="form booking-form" {...getFormProps(form)}>
           {conflict ? <p className="muted small">{t('booking.form.conflictHint')}</p> : null}
-          <fieldset className="field slot-picker" aria-describedby={fields.slot.errors ? fields.slot.errorId : undefined}>
+          <fieldset className="field slot-picker" aria-describedby={slotField.errors ? slotField.errorId : undefined}>
             <legend className="label-text">{t('booking.form.slotLegend')}</legend>
+            <p className="muted small slot-range">
+              {t('booking.form.showingDays', { from: formatTourDay(page.from, locale), to: formatTourDay(page.to, locale) })}
+            </p>
+            {slots.length === 0 ? <p className="muted">{t('booking.form.noSlotsHere')}</p> : null}
             {groupByDay(slots).map(([day, daySlots]) => (
-              <div key={day} className="slot-day" role="group" aria-labelledby={`d-${day}`}>
-                <p className="slot-day-title" id={`d-${day}`}>
-                  {formatTourDayLong(day, locale)}
-                </p>
-                <div className="slot-options">
-                  {daySlots.map((s) => {
-                    const value = `${s.date}|${s.time_slot}`;
-                    const id = `slot-${s.date}-${s.time_slot}`;
-                    return (
-                      <label key={value} htmlFor={id} className="slot-option">
-                        <input
-                          type="radio"
-                          id={id}
-                          name={slotName}
-                          value={value}
-                          defaultChecked={chosenSlot === value}
-                          required
-                          aria-invalid={fields.slot.errors ? true : undefined}
-                        />
-                        <span>
-                          {t('booking.form.slotOption', { day: formatTourDay(s.date, locale), slot: t(`timeSlots.${s.time_slot}`) })}
-                        </span>
-                      </label>
-                    );
-                  })}
-                </div>
-              </div>
+              <ChoiceGroup
+                key={day}
+                field={quietSlotField}
+                type="radio"
+                legend={formatTourDayLong(day, locale)}
+                className="slot-day"
+                legendClassName="slot-day-title"
+                optionsClassName="slot-options"
+                optionClassName="slot-option"
+                options={daySlots.map((s) => ({
+                  value: `${s.date}|${s.time_slot}`,
+                  // Short on screen (the day is the legend), whole for screen readers ("Tue 14 May, morning, open").
+                  label: (
+                    <>
+                      <span aria-hidden="true">{t(`timeSlots.${s.time_slot}`)}</span>
+                      <span className="visually-hidden">
+                        {t('booking.form.slotOption', { day: formatTourDay(s.date, locale), slot: t(`timeSlots.${s.time_slot}`) })}
+                      </span>
+                    </>
+                  ),
+                }))}
+              />
             ))}
-            <ErrorList id={fields.slot.errorId} errors={fields.slot.errors} />
+            <ErrorList id={slotField.errorId} errors={slotField.errors} />
+            {page.earlier || page.later ? (
+              <nav className="slot-pages" aria-label={t('booking.form.datesNav')}>
+                {page.earlier ? (
+                  <Link to={pageHref(page.earlier)} rel="prev" preventScrollReset>
+                    ← {t('booking.form.earlierDates')}
+                  </Link>
+                ) : null}
+                {page.later ? (
+                  <Link to={pageHref(page.later)} rel="next" preventScrollReset>
+                    {t('booking.form.laterDates')} →
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
           </fieldset>
           <Field field={fields.numberOfPeople} type="number" label={t('booking.form.people')} min={1} max={50} inputMode="numeric" hint={t('booking.form.peopleHint')} />
           <TextareaField field={fields.note} label={t('booking.form.note')} hint={t('booking.form.noteHint')} />

@@ -2,15 +2,18 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '~/components/forms/fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { requireUser } from '~/http/auth.server';
+import { showsDebugPanel, warnIfLargeSaveAnswer } from '~/http/debug.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { addDays } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
+import { isLargeSaveAnswer, SAVE_ANSWER_WARN_BYTES } from '~/lib/save-answer';
 import { formatMonth, formatTourDayLong, weekdayOf } from '~/lib/tour-dates';
 import { daySlotsFormSchema, TIME_SLOT_VALUES, type SlotView, type TimeSlot } from '~/schemas/availability';
 import { findGuide, listSlots, setSlots, slotWindow } from '~/services/availability.server';
@@ -56,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     guide: { id: guide.id, name: guide.name, price: guide.price },
     asAdmin: user.type === 'admin',
+    debug: showsDebugPanel(user),
     locked,
     emailUnverified: user.type !== 'admin' && !guide.isEmailVerified,
     today,
@@ -74,22 +78,37 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: daySlotsFormSchema });
   const t = await getFixedT(request);
-  if (submission.status !== 'success') return data({ result: submission.reply(), saved: false }, { status: 400 });
+  if (submission.status !== 'success') return data({ result: submission.reply(), saved: false, log: null as SaveLogLine | null }, { status: 400 });
   const { date, slots } = submission.value;
+  // One line of the debug panel's log: what was sent, the answer's status and size (SPEC §2, issue 10).
+  const logLine = (status: number, answer: unknown): SaveLogLine => ({
+    at: new Date().toISOString(),
+    sent: { date, slots },
+    status,
+    bytes: warnIfLargeSaveAnswer(answer, `/guide-availability save for guide ${guideId}`),
+  });
   try {
-    await setSlots(user, guideId, {
+    const saved = await setSlots(user, guideId, {
       days: [date],
       open: slots.map((s) => ({ date, timeSlot: s, description: `${t(`timeSlots.${s}`)} ${t('booking.availability.service')}` })),
     });
-    return data({ result: submission.reply({ resetForm: false }), saved: true });
+    return data({ result: submission.reply({ resetForm: false }), saved: true, log: logLine(200, { success: true, data: saved }) });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A field's problem (a day outside the window) says what is wrong rather than "invalid data".
     const firstFieldKey = error.fieldErrors ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
     const reason = firstFieldKey ? t(firstFieldKey) : t(error.messageKey, error.params);
     const message = t('booking.availability.saveFailed', { message: reason });
-    return data({ result: submission.reply({ formErrors: [message] }), saved: false }, { status: error.status });
+    const log = logLine(error.status, { success: false, code: error.code, message });
+    return data({ result: submission.reply({ formErrors: [message] }), saved: false, log }, { status: error.status });
   }
+}
+
+interface SaveLogLine {
+  at: string;
+  sent: { date: string; slots: string[] };
+  status: number;
+  bytes: number;
 }
 
 /** Weeks of the month as rows of 7 cells (Sunday first); null pads the edges. */
@@ -104,7 +123,7 @@ function monthWeeks(month: string): (string | null)[][] {
 const shiftMonth = (month: string, by: number) => addDays(`${month}-15`, by * 30).slice(0, 7);
 
 export default function GuideAvailability() {
-  const { guide, asAdmin, locked, emailUnverified, today, last, month, selected, slots } = useLoaderData<typeof loader>();
+  const { guide, asAdmin, debug, locked, emailUnverified, today, last, month, selected, slots } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const byDay = new Map<string, SlotView[]>();
@@ -209,6 +228,7 @@ export default function GuideAvailability() {
       {selected ? <DayForm key={selected} date={selected} slots={byDay.get(selected) ?? []} locked={locked} guideId={asAdmin ? guide.id : undefined} /> : (
         <p className="muted">{t('booking.availability.pickDay')}</p>
       )}
+      {debug ? <DebugPanel guideId={guide.id} days={monthWeeks(month).flat().filter((d): d is string => Boolean(d && d >= today && d <= last))} byDay={byDay} /> : null}
     </div>
   );
 }
@@ -272,5 +292,90 @@ function DayForm({ date, slots, locked, guideId }: { date: string; slots: SlotVi
         </div>
       </Form>
     </section>
+  );
+}
+
+const LOG_LINES = 5;
+
+/**
+ * The debug panel (issue 10: admins, and everyone in development): the last 5 saves of this page and the slot
+ * states of the shown days. The log lives in the browser (sessionStorage, per guide) and grows after each save;
+ * without JS the server renders the one save it just answered. An answer over 10,000 bytes is a console warning.
+ */
+function DebugPanel({ guideId, days, byDay }: { guideId: number; days: string[]; byDay: Map<string, SlotView[]> }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const storageKey = `availability-debug-log:${guideId}`;
+  const [lines, setLines] = useState<SaveLogLine[]>(() => (actionData?.log ? [actionData.log] : []));
+  useEffect(() => {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(storageKey) ?? '[]') as SaveLogLine[];
+      setLines((now) => (now.length ? now : kept.slice(-LOG_LINES)));
+    } catch {
+      // Private mode or a damaged entry: start an empty log.
+    }
+  }, [storageKey]);
+  useEffect(() => {
+    const line = actionData?.log;
+    if (!line) return;
+    if (isLargeSaveAnswer(line.bytes)) console.warn(`availability save answer is ${line.bytes} bytes (over ${SAVE_ANSWER_WARN_BYTES})`, line);
+    setLines((now) => {
+      const next = [...now.filter((l) => l.at !== line.at), line].slice(-LOG_LINES);
+      try {
+        sessionStorage.setItem(storageKey, JSON.stringify(next));
+      } catch {
+        // The panel still shows this visit's lines.
+      }
+      return next;
+    });
+  }, [actionData, storageKey]);
+  const stateOf = (day: string, slot: TimeSlot) => {
+    const s = (byDay.get(day) ?? []).find((x) => x.time_slot === slot);
+    if (!s) return 'unset';
+    if (s.booked) return 'booked';
+    return s.available === 1 ? 'open' : 'closed';
+  };
+  return (
+    <details className="card debug-panel" data-testid="availability-debug" open>
+      <summary>{t('booking.availability.debug.title')}</summary>
+      <h2 className="small">{t('booking.availability.debug.log')}</h2>
+      {lines.length ? (
+        <ol className="debug-log small">
+          {lines.map((l) => (
+            <li key={l.at}>
+              <code>{`${l.at} ${t('booking.availability.debug.sent')} ${l.sent.date} [${l.sent.slots.join(', ')}] → ${l.status}, ${l.bytes} B`}</code>
+              {isLargeSaveAnswer(l.bytes) ? <strong> {t('booking.availability.debug.large')}</strong> : null}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted small">{t('booking.availability.debug.noLog')}</p>
+      )}
+      <h2 className="small">{t('booking.availability.debug.states')}</h2>
+      <div className="table-scroll">
+        <table className="debug-states small">
+          <thead>
+            <tr>
+              <th scope="col">{t('booking.availability.debug.date')}</th>
+              {TIME_SLOT_VALUES.map((slot) => (
+                <th key={slot} scope="col">
+                  {t(`timeSlots.${slot}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day}>
+                <th scope="row">{day}</th>
+                {TIME_SLOT_VALUES.map((slot) => (
+                  <td key={slot}>{t(`booking.availability.debug.state.${stateOf(day, slot)}`)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }

@@ -14,14 +14,14 @@ async function listTotal(page: import('@playwright/test').Page): Promise<number>
   return total;
 }
 
-/** Every card: avatar picture, name, city, languages, NT$ price per day, and stars with a score or 尚無評價. */
+/** Every card: avatar picture, name, city, languages, NT$ price per slot for the group, and stars with a score or 尚無評價. */
 async function expectCompleteCard(card: Locator) {
   const name = (await card.getByRole('heading').innerText()).trim();
   expect(name.length).toBeGreaterThan(1);
   await expect(card.getByRole('img', { name: `${name}的大頭照` })).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.webp$|^\/images\//);
   await expect(card.getByText(CITY_ONLY)).toBeVisible();
   await expect(card).toContainText(new RegExp(`服務語言\\s*(${ZH_LANGUAGES.join('|')})(、(${ZH_LANGUAGES.join('|')}))*`));
-  await expect(card).toContainText(/NT\$\d{1,3}(,\d{3})*／日/);
+  await expect(card).toContainText(/NT\$\d{1,3}(,\d{3})*／時段（每團）/);
   const stars = card.getByRole('img', { name: /顆星（滿分 5 顆）/ });
   if ((await stars.count()) > 0) {
     await expect(card).toContainText(/\b[1-5]\.\d\b/);

@@ -76,7 +76,7 @@ export function ProfileDetails({ user }: { user: ProfileUser }) {
                 {user.price !== null ? (
                   <>
                     <strong>{formatNtd(user.price, locale)}</strong>
-                    {t('profile.view.perDay')}
+                    {t('profile.view.perSlotGroup')}
                   </>
                 ) : (
                   notSet

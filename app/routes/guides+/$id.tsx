@@ -120,7 +120,7 @@ export default function GuideDetail() {
           {guide.price !== null && (
             <p className="detail-price">
               <strong>{formatNtd(guide.price, locale)}</strong>
-              <span className="muted">{t('guides.perDay')}</span>
+              <span className="muted">{t('guides.perSlotGroup')}</span>
             </p>
           )}
           <Link to={`/booking/${guide.id}`} className="button" data-testid="book-link">

@@ -91,7 +91,7 @@ describe(`booking pages (${testDriver})`, () => {
     const traveler = await createTraveler();
     const { cookie } = await loginAs(traveler);
     const kept = await server.request(back, { cookie });
-    const radio = kept.text.match(/<input type="radio"[^>]*>/g)!.find((r) => r.includes(`value="${slot}"`));
+    const radio = kept.text.match(/<input[^>]*type="radio"[^>]*>/g)!.find((r) => r.includes(`value="${slot}"`));
     expect(radio).toContain('checked');
     expect(kept.text).toContain('有小孩');
 
@@ -126,6 +126,39 @@ describe(`booking pages (${testDriver})`, () => {
     const sent = await server.request(`/booking/${guide.id}`, { cookie: unverified.cookie });
     expect(sent.status).toBe(302);
     expect(sent.headers.get('location')).toMatch(/^\/email-verification\?redirectTo=/);
+  });
+
+  it('/booking/:guideId lists two weeks at a time, grouped by day, with later and earlier dates as plain links', async () => {
+    const guide = await createGuide({ price: 2400 });
+    await createAvailability(guide.id, { from: today(), days: 40, price: 1500 });
+    const radios = (html: string) => [...html.matchAll(/<input[^>]*type="radio"[^>]*value="([^"]+)"/g)].map((m) => m[1]!);
+    const first = await server.request(`/booking/${guide.id}`);
+    expect(first.status).toBe(200);
+    const shown = radios(first.text);
+    expect(shown).toHaveLength(14 * 3);
+    expect(shown[0]).toBe(`${today()}|morning`);
+    expect(shown.at(-1)).toBe(`${inDays(13)}|evening`);
+    // One fieldset per day, its legend the day; the days share one radio group (one name).
+    expect((first.text.match(/<fieldset class="slot-day"/g) ?? []).length).toBe(14);
+    const names = (first.text.match(/<input[^>]*type="radio"[^>]*>/g) ?? []).map((tag) => /name="([^"]+)"/.exec(tag)?.[1]);
+    expect(new Set(names)).toEqual(new Set(['slot']));
+    const later = /<a rel="next"[^>]*href="([^"]+)"/.exec(first.text)?.[1]?.replace(/&amp;/g, '&');
+    expect(later).toBe(`/booking/${guide.id}?from=${inDays(14)}`);
+    expect(first.text).not.toMatch(/<a rel="prev"/);
+
+    const second = await server.request(later!);
+    expect(radios(second.text)[0]).toBe(`${inDays(14)}|morning`);
+    expect(second.text).toContain(`<a rel="prev" data-discover="true" href="/booking/${guide.id}?from=${today()}"`);
+    const last = await server.request(`/booking/${guide.id}?from=${inDays(28)}`);
+    expect(radios(last.text)).toHaveLength((40 - 28) * 3);
+    expect(last.text).not.toMatch(/<a rel="next"/);
+
+    // A choice further out (kept through login) opens the page that holds it, checked, with the other values kept.
+    const far = await server.request(`/booking/${guide.id}?${new URLSearchParams({ slot: `${inDays(20)}|evening`, people: '5' })}`);
+    const farRadio = far.text.match(/<input[^>]*type="radio"[^>]*>/g)!.find((r) => r.includes(`value="${inDays(20)}|evening"`));
+    expect(farRadio).toContain('checked');
+    expect(far.text).toMatch(/name="numberOfPeople"[^>]*value="5"|value="5"[^>]*name="numberOfPeople"/);
+    expect(far.text).toMatch(/<a rel="next"[^>]*href="[^"]*\?slot=[^"]*people=5[^"]*from=/);
   });
 
   it('/orders and /orders/:id: lists, timeline and the buttons of the moment; /notifications forms', async () => {

@@ -193,7 +193,8 @@ describe(`booking over HTTP (${testDriver})`, () => {
       const rows = await getDb().select().from(orders).where(and(eq(orders.guideId, guide.id), eq(orders.date, date)));
       expect(rows).toHaveLength(1);
     }
-  });
+    // 1,000 real HTTP bookings on PostgreSQL: well over the default 30 s on a shared 2-core machine.
+  }, 180_000);
 });
 
 describe(`the order state machine over HTTP (${testDriver})`, () => {

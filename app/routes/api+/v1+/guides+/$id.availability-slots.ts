@@ -1,5 +1,6 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
+import { warnIfLargeSaveAnswer } from '~/http/debug.server';
 import { availabilityQuerySchema, saveSlotsSchema, slotListData } from '~/schemas/availability';
 import { listSlots, setSlots } from '~/services/availability.server';
 import { AppError } from '~/services/errors.server';
@@ -38,11 +39,15 @@ function guideIdParam(raw: string | undefined): number {
 
 const handlers = apiHandlers(contract, {
   GET: async ({ params, query }) => listSlots(guideIdParam(params.id), query),
-  POST: async ({ params, session, body }) =>
-    setSlots(session.user, guideIdParam(params.id), {
+  POST: async ({ params, session, body }) => {
+    const saved = await setSlots(session.user, guideIdParam(params.id), {
       days: body.slots.map((s) => s.date),
       open: body.slots.filter((s) => s.available).map((s) => ({ date: s.date, timeSlot: s.time_slot, description: s.description })),
-    }),
+    });
+    // The answer is the whole window, so a full calendar crosses SPEC §8's 10,000 bytes: say so in the log.
+    warnIfLargeSaveAnswer({ success: true, data: saved }, `POST /api/v1/guides/${saved.guideId}/availability-slots`);
+    return saved;
+  },
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

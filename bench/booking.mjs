@@ -1,0 +1,186 @@
+// Booking at load (issue 10): a report, not a test. On PostgreSQL only (PGlite serialises transactions, so it
+// proves nothing about races). Drops and creates BENCH_DATABASE_URL's database, seeds it (bench/booking-seed.ts:
+// guides with every slot open, travelers with bearer tokens), starts the production build on it, then in one run:
+//   (a) BENCH_BOOKINGS bookings through POST /api/v1/orders, each a different slot, BENCH_CONCURRENCY at a time;
+//   (b) the same number of plain `insert into orders` through pg, same concurrency (the floor: no HTTP, no auth,
+//       no validation, no order event, notification or mail);
+//   (c) contention: 50 parallel bookings of one slot, BENCH_ROUNDS times → one 201 and 49 TIME_CONFLICT each;
+// and prints req/s, p50/p99 of (a) and (b), their ratio, and the live orders per slot ("double bookings: 0").
+//
+//   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_booking node bench/booking.mjs
+//   BENCH_BOOKINGS (default 2000), BENCH_CONCURRENCY (default 20), BENCH_TRAVELERS (default 200), BENCH_ROUNDS (20).
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const dbUrl = process.env.BENCH_DATABASE_URL;
+if (!dbUrl) {
+  console.error('BENCH_DATABASE_URL (postgres://…) is required: the race is only real on PostgreSQL.');
+  process.exit(2);
+}
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const TRAVELERS = Number(process.env.BENCH_TRAVELERS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const CONTENDERS = 50;
+const log = (s = '') => process.stdout.write(`${s}\n`);
+const pg = createRequire(path.resolve('package.json'))('pg');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+// 1. A fresh database, seeded.
+const name = new URL(dbUrl).pathname.slice(1);
+const adminUrl = new URL(dbUrl);
+adminUrl.pathname = '/postgres';
+const admin = new pg.Client({ connectionString: adminUrl.toString() });
+await admin.connect();
+await admin.query(`drop database if exists ${name} with (force)`);
+await admin.query(`create database ${name}`);
+await admin.end();
+const secret = `bench-booking-${crypto.randomBytes(24).toString('hex')}`;
+const seeded = spawnSync('npx', ['tsx', 'bench/booking-seed.ts', dbUrl, String(BOOKINGS), String(Math.max(TRAVELERS, CONTENDERS)), String(ROUNDS)], {
+  env: { ...process.env, SESSION_SECRET: secret },
+  stdio: ['ignore', 'pipe', 'inherit'],
+  maxBuffer: 64 * 1024 * 1024,
+});
+if (seeded.status !== 0) throw new Error('seeding failed');
+const { today, apiGuides, sqlGuides, contestGuide, travelers } = JSON.parse(seeded.stdout.toString());
+
+// 2. The production build on it.
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const product = spawn(process.execPath, ['build/server.js'], {
+  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+const stopProduct = () => {
+  try {
+    process.kill(-product.pid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
+};
+process.on('exit', stopProduct);
+let up = false;
+for (let i = 0; i < 240 && !up; i++) {
+  try {
+    up = (await fetch(`${base}/api/ping`)).ok;
+  } catch {
+    /* starting */
+  }
+  if (!up) await new Promise((r) => setTimeout(r, 250));
+}
+if (!up) throw new Error('the server did not start');
+
+// 3. The jobs: every booking a different (guide, day, slot).
+const SLOTS = ['morning', 'afternoon', 'evening'];
+const addDays = (iso, n) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const slotAt = (guides, i) => {
+  const perGuide = 61 * 3;
+  const within = i % perGuide;
+  return { guideId: guides[Math.floor(i / perGuide)], date: addDays(today, Math.floor(within / 3)), timeSlot: SLOTS[within % 3] };
+};
+
+/** Runs `count` jobs `concurrency` at a time; returns each job's latency (ms) and outcome, and the wall time. */
+async function pool(count, concurrency, job) {
+  const latencies = new Array(count);
+  const outcomes = new Array(count);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        outcomes[i] = await job(i);
+        latencies[i] = performance.now() - t0;
+      }
+    }),
+  );
+  return { latencies, outcomes, seconds: (performance.now() - started) / 1000 };
+}
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const summary = (r) => ({ rps: r.latencies.length / r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99) });
+
+const book = async (token, body) => {
+  const res = await fetch(`${base}/api/v1/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  return { status: res.status, code: json.code };
+};
+
+// Warm-up: the contest guide's today (the contest itself uses days 1…ROUNDS).
+for (const slot of SLOTS) await book(travelers[0].token, { guideId: contestGuide, date: today, timeSlot: slot, numberOfPeople: 2, termsAccepted: true });
+
+// (a) Through the API.
+const api = await pool(BOOKINGS, CONCURRENCY, (i) =>
+  book(travelers[i % travelers.length].token, { ...slotAt(apiGuides, i), numberOfPeople: 2, note: 'bench', termsAccepted: true }),
+);
+const apiStatuses = {};
+for (const o of api.outcomes) apiStatuses[o.status] = (apiStatuses[o.status] ?? 0) + 1;
+
+// (b) Raw SQL into the same table, same count and concurrency.
+const sqlPool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
+const raw = await pool(BOOKINGS, CONCURRENCY, async (i) => {
+  const s = slotAt(sqlGuides, i);
+  await sqlPool.query(
+    `insert into orders (traveler_id, guide_id, date, time_slot, number_of_people, note, status, total_price, terms_accepted_at)
+     values ($1, $2, $3, $4, 2, 'bench', 'pending', 2800, now())`,
+    [travelers[i % travelers.length].id, s.guideId, s.date, s.timeSlot],
+  );
+  return { status: 201 };
+});
+
+// (c) Contention: 50 travelers at once on one slot, ROUNDS times.
+const contest = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const date = addDays(today, round + 1);
+  const answers = await Promise.all(
+    travelers.slice(0, CONTENDERS).map((t) => book(t.token, { guideId: contestGuide, date, timeSlot: 'morning', numberOfPeople: 1, termsAccepted: true })),
+  );
+  const { rows } = await sqlPool.query(`select count(*)::int as n from orders where guide_id = $1 and date = $2 and time_slot = 'morning'`, [contestGuide, date]);
+  contest.push({
+    created: answers.filter((a) => a.status === 201).length,
+    conflicts: answers.filter((a) => a.status === 409 && a.code === 'TIME_CONFLICT').length,
+    other: answers.filter((a) => a.status !== 201 && !(a.status === 409 && a.code === 'TIME_CONFLICT')).length,
+    orders: rows[0].n,
+  });
+}
+const { rows: doubles } = await sqlPool.query(
+  `select guide_id, date, time_slot, count(*)::int as n from orders
+   where status in ('pending', 'confirmed') and deleted_at is null group by 1, 2, 3 having count(*) > 1`,
+);
+await sqlPool.end();
+
+// 4. The report.
+const a = summary(api);
+const b = summary(raw);
+log(`\nBooking on PostgreSQL: ${BOOKINGS} bookings, ${CONCURRENCY} at a time, ${travelers.length} travelers (Node ${process.version}, ${os.availableParallelism()} CPUs)`);
+log('| path | req/s | p50 ms | p99 ms | answers |');
+log('|---|---|---|---|---|');
+log(`| POST /api/v1/orders | ${a.rps.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${Object.entries(apiStatuses).map(([s, n]) => `${n}× ${s}`).join(', ')} |`);
+log(`| raw insert into orders (pg) | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${BOOKINGS}× inserted |`);
+log(`API / raw SQL throughput: ${(a.rps / b.rps).toFixed(3)} (raw SQL is ${(b.rps / a.rps).toFixed(1)}× faster)`);
+const ok = contest.filter((c) => c.created === 1 && c.conflicts === CONTENDERS - 1 && c.other === 0 && c.orders === 1).length;
+log(`\nContention: ${CONTENDERS} parallel bookings of one slot, ${ROUNDS} rounds: ${ok}/${ROUNDS} rounds gave exactly 1 order and ${CONTENDERS - 1} TIME_CONFLICT`);
+log(`  orders per contested slot: ${contest.map((c) => c.orders).join(' ')}`);
+if (ok !== ROUNDS) log(`  rounds: ${JSON.stringify(contest)}`);
+log(`double bookings: ${doubles.length}${doubles.length ? ` ${JSON.stringify(doubles.slice(0, 5))}` : ''}`);
+stopProduct();
+process.exit(doubles.length === 0 && ok === ROUNDS ? 0 : 1);
