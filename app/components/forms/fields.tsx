@@ -68,6 +68,33 @@ export function Field({
   );
 }
 
+/**
+ * A labelled file input (a multipart form). Browsers never refill a file input, so a refused form asks
+ * for the file again; `required` comes from the caller, since the schemas check files on the server.
+ */
+export function FileField({
+  field,
+  label,
+  hint,
+  className,
+  ...attributes
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id' | 'defaultValue' | 'value' | 'form'>) {
+  const { key, ...props } = getInputProps(field, { type: 'file', ariaDescribedBy: hintId(field, hint) });
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={field.id}>{label}</label>
+      <input key={key} {...props} {...attributes} />
+      <Hint field={field} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
 /** A labelled multi-line input. */
 export function TextareaField({
   field,

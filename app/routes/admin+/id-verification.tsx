@@ -1,15 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ReviewDecision } from '~/components/review-decision';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
+import { reviewDecision } from '~/http/review-decision.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
-import { parseIdParam } from '~/lib/ids';
 import { pageMeta } from '~/lib/meta';
 import { idRejectSchema } from '~/schemas/trust';
-import { AppError, parseValue } from '~/services/errors.server';
 import { approveIdApplication, listIdApplications, rejectIdApplication } from '~/services/id-verification.server';
 
 /**
@@ -27,29 +27,20 @@ export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const form = await request.formData();
-  const id = parseIdParam(String(form.get('id') ?? ''));
-  const intent = form.get('intent');
-  const notes = String(form.get('reviewNotes') ?? '');
-  try {
-    if (id === undefined) throw new AppError('NOT_FOUND');
-    const name = (await listIdApplications('pending')).find((a) => a.id === id)?.applicant.name ?? '';
-    if (intent === 'approve') {
+  const applicantName = async (id: number) => (await listIdApplications('pending')).find((a) => a.id === id)?.applicant.name ?? '';
+  return reviewDecision(request, await request.formData(), {
+    rejectSchema: idRejectSchema,
+    approve: async (id) => {
+      const name = await applicantName(id);
       await approveIdApplication(user, id);
       return redirectWithToast('/admin/id-verification', { key: 'trust.admin.idQueue.approved', params: { name }, type: 'success' });
-    }
-    if (intent === 'reject') {
-      const { reviewNotes } = parseValue(idRejectSchema, { reviewNotes: notes });
+    },
+    reject: async (id, { reviewNotes }) => {
+      const name = await applicantName(id);
       await rejectIdApplication(user, id, reviewNotes);
       return redirectWithToast('/admin/id-verification', { key: 'trust.admin.idQueue.rejected', params: { name }, type: 'success' });
-    }
-    throw new AppError('VALIDATION_ERROR');
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = await getFixedT(request);
-    const key = error.fieldErrors?.reviewNotes?.[0] ?? error.messageKey;
-    return data({ id: id ?? 0, notes, error: t(key, error.params) }, { status: error.status });
-  }
+    },
+  });
 }
 
 export default function IdVerificationQueue() {
@@ -68,7 +59,6 @@ export default function IdVerificationQueue() {
       ) : (
         <ol className="queue-list">
           {applications.map((a) => {
-            const failed = answer && answer.id === a.id ? answer : undefined;
             return (
               <li key={a.id} className="card queue-item" data-testid={`id-application-${a.id}`}>
                 <h2 id={`app-${a.id}`}>
@@ -96,29 +86,15 @@ export default function IdVerificationQueue() {
                     ) : null,
                   )}
                 </div>
-                {failed && (
-                  <p className="form-error" role="alert">
-                    {failed.error}
-                  </p>
-                )}
-                <div className="queue-forms">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={a.id} />
-                    <button type="submit" name="intent" value="approve" className="button">
-                      {t('trust.admin.idQueue.approve')}
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={a.id} />
-                    <div className="field">
-                      <label htmlFor={`notes-${a.id}`}>{t('trust.admin.idQueue.notes')}</label>
-                      <textarea id={`notes-${a.id}`} name="reviewNotes" required maxLength={1000} defaultValue={failed?.notes ?? ''} rows={2} />
-                    </div>
-                    <button type="submit" name="intent" value="reject" className="button button-danger">
-                      {t('trust.admin.idQueue.reject')}
-                    </button>
-                  </Form>
-                </div>
+                <ReviewDecision
+                  itemId={a.id}
+                  reasonName="reviewNotes"
+                  schema={idRejectSchema}
+                  lastResult={answer?.id === a.id ? answer.result : undefined}
+                  multiline
+                  maxLength={1000}
+                  labels={{ approve: t('trust.admin.idQueue.approve'), reject: t('trust.admin.idQueue.reject'), reason: t('trust.admin.idQueue.notes') }}
+                />
               </li>
             );
           })}
