@@ -1,5 +1,15 @@
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** A page's link: `basePath` with the other parameters kept and the page set (page 1 needs none). */
+function pageHref(basePath: string, params: URLSearchParams | undefined, pageParam: string, page: number) {
+  const q = new URLSearchParams(params);
+  q.delete(pageParam);
+  if (page !== 1) q.set(pageParam, String(page));
+  const s = q.toString();
+  return s ? `${basePath}?${s}` : basePath;
+}
 
 /** Page links as plain anchors (work without JS); shows a window of pages around the current one. */
 export function PaginationNav({
@@ -19,13 +29,7 @@ export function PaginationNav({
 }) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
-  const href = (p: number) => {
-    const q = new URLSearchParams(params);
-    q.delete(pageParam);
-    if (p !== 1) q.set(pageParam, String(p));
-    const s = q.toString();
-    return s ? `${basePath}?${s}` : basePath;
-  };
+  const href = (p: number) => pageHref(basePath, params, pageParam, p);
   const first = Math.max(1, Math.min(page - 2, totalPages - 4));
   const pages = Array.from({ length: Math.min(5, totalPages) }, (_, i) => first + i);
   return (
@@ -60,5 +64,74 @@ export function PaginationNav({
         </li>
       </ul>
     </nav>
+  );
+}
+
+/** The page position a list service answers with (orders, notifications, favorites…). */
+export interface PageInfo {
+  page: number;
+  totalPages: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+}
+
+/** "Previous · page n of m · Next" as plain anchors, for lists read in order rather than jumped through. */
+export function PrevNextNav({ pagination, basePath, params }: { pagination: PageInfo; basePath: string; params?: URLSearchParams }) {
+  const { t } = useTranslation();
+  if (pagination.totalPages <= 1) return null;
+  const href = (p: number) => pageHref(basePath, params, 'page', p);
+  return (
+    <nav className="pagination" aria-label={t('pagination.label')}>
+      <p className="pagination-status">{t('pagination.status', { page: pagination.page, totalPages: pagination.totalPages })}</p>
+      <ul>
+        <li>
+          {pagination.hasPrev ? (
+            <Link to={href(pagination.page - 1)} rel="prev">
+              {t('pagination.previous')}
+            </Link>
+          ) : (
+            <span aria-disabled="true">{t('pagination.previous')}</span>
+          )}
+        </li>
+        <li>
+          {pagination.hasNext ? (
+            <Link to={href(pagination.page + 1)} rel="next">
+              {t('pagination.next')}
+            </Link>
+          ) : (
+            <span aria-disabled="true">{t('pagination.next')}</span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A page of a list with its empty state and its previous/next links: the shell the account lists share
+ * (/orders, /notifications). Each item renders its own `<li>`.
+ */
+export function PagedList<Item>({
+  items,
+  empty,
+  className,
+  pagination,
+  basePath,
+  params,
+  children,
+}: {
+  items: readonly Item[];
+  empty: ReactNode;
+  className: string;
+  pagination: PageInfo;
+  basePath: string;
+  params?: URLSearchParams;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <>
+      {items.length === 0 ? <p className="empty card">{empty}</p> : <ul className={className}>{items.map(children)}</ul>}
+      <PrevNextNav pagination={pagination} basePath={basePath} params={params} />
+    </>
   );
 }
