@@ -95,6 +95,8 @@ export const photoSchema = z.object({
   status: z.enum(PHOTO_STATUS_VALUES),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  /** The admin's reason for a rejected photo, shown to its guide; null for any other status or when none was given. */
+  rejectionReason: z.string().nullable(),
 });
 export type PhotoView = z.infer<typeof photoSchema>;
 

@@ -136,6 +136,11 @@ export function PhotoGallery({ photos, locked }: { photos: PhotoView[]; locked: 
                     </label>
                   )}
                 </div>
+                {p.rejectionReason && (
+                  <p className="small gallery-reason" data-testid={`photo-reason-${p.id}`}>
+                    {t('trust.photos.rejectionReason', { reason: p.rejectionReason })}
+                  </p>
+                )}
                 {p.status !== 'approved' && (
                   <Form method="post" action="/me/photos">
                     <input type="hidden" name="intent" value="delete" />
