@@ -11,6 +11,17 @@ function pageHref(basePath: string, params: URLSearchParams | undefined, pagePar
   return s ? `${basePath}?${s}` : basePath;
 }
 
+/** "Previous" or "Next": a link while there is such a page, otherwise the same word marked unavailable. */
+function PageStep({ to, rel, label }: { to: string | null; rel: 'prev' | 'next'; label: string }) {
+  return to ? (
+    <Link to={to} rel={rel}>
+      {label}
+    </Link>
+  ) : (
+    <span aria-disabled="true">{label}</span>
+  );
+}
+
 /** Page links as plain anchors (work without JS); shows a window of pages around the current one. */
 export function PaginationNav({
   page,
@@ -37,13 +48,7 @@ export function PaginationNav({
       <p className="pagination-status">{t('pagination.status', { page, totalPages })}</p>
       <ul>
         <li>
-          {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev">
-              {t('pagination.previous')}
-            </Link>
-          ) : (
-            <span aria-disabled="true">{t('pagination.previous')}</span>
-          )}
+          <PageStep to={page > 1 ? href(page - 1) : null} rel="prev" label={t('pagination.previous')} />
         </li>
         {pages.map((p) => (
           // On phones only the current page and its neighbours show (discover.css), so "Next" stays on the row.
@@ -54,13 +59,7 @@ export function PaginationNav({
           </li>
         ))}
         <li>
-          {page < totalPages ? (
-            <Link to={href(page + 1)} rel="next">
-              {t('pagination.next')}
-            </Link>
-          ) : (
-            <span aria-disabled="true">{t('pagination.next')}</span>
-          )}
+          <PageStep to={page < totalPages ? href(page + 1) : null} rel="next" label={t('pagination.next')} />
         </li>
       </ul>
     </nav>
@@ -85,22 +84,10 @@ export function PrevNextNav({ pagination, basePath, params }: { pagination: Page
       <p className="pagination-status">{t('pagination.status', { page: pagination.page, totalPages: pagination.totalPages })}</p>
       <ul>
         <li>
-          {pagination.hasPrev ? (
-            <Link to={href(pagination.page - 1)} rel="prev">
-              {t('pagination.previous')}
-            </Link>
-          ) : (
-            <span aria-disabled="true">{t('pagination.previous')}</span>
-          )}
+          <PageStep to={pagination.hasPrev ? href(pagination.page - 1) : null} rel="prev" label={t('pagination.previous')} />
         </li>
         <li>
-          {pagination.hasNext ? (
-            <Link to={href(pagination.page + 1)} rel="next">
-              {t('pagination.next')}
-            </Link>
-          ) : (
-            <span aria-disabled="true">{t('pagination.next')}</span>
-          )}
+          <PageStep to={pagination.hasNext ? href(pagination.page + 1) : null} rel="next" label={t('pagination.next')} />
         </li>
       </ul>
     </nav>

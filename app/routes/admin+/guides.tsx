@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { AdminPageHead, profileCompleteness, ratingSummary } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
@@ -32,10 +33,7 @@ export default function AdminGuides() {
   const [form, fields] = useSchemaForm<typeof filter>({ id: 'guide-filter', schema: adminGuideQuerySchema, defaultValue: filter });
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin">← {t('trust.admin.back')}</Link>
-      </p>
-      <h1>{t('trust.admin.guides.title')}</h1>
+      <AdminPageHead title={t('trust.admin.guides.title')} />
       <Form method="get" className="card filter-form" {...getFormProps(form)}>
         <Field field={fields.search} type="search" label={t('trust.admin.guides.search')} />
         <SelectField
@@ -77,13 +75,11 @@ export default function AdminGuides() {
                   <td>{t(g.isEmailVerified ? 'trust.admin.guides.yes' : 'trust.admin.guides.no')}</td>
                   <td>{t(g.isIdVerified ? 'trust.admin.guides.yes' : 'trust.admin.guides.no')}</td>
                   <td>
-                    {g.missing.length === 0
-                      ? t('trust.admin.guides.complete')
-                      : t('trust.admin.guides.missing', { fields: g.missing.map((f) => t(`trust.admin.guides.fields.${f}`)).join(', ') })}
+                    {profileCompleteness(t, g.missing)}
                   </td>
                   <td>{t('trust.admin.guides.photoCounts', { approved: g.approvedPhotos, pending: g.pendingPhotos })}</td>
                   <td>{g.orders}</td>
-                  <td>{g.rating === null ? t('trust.admin.guides.noRating') : `${g.rating.toFixed(1)} (${g.reviewCount})`}</td>
+                  <td>{ratingSummary(t, g.rating, g.reviewCount)}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { SubmitButton, TextareaField } from '~/components/forms/fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { PhotoStatus } from '~/components/photo-status';
+import { AdminPageHead, profileCompleteness, ratingSummary } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
@@ -68,10 +70,7 @@ export default function AdminGuide() {
   const suspended = guide.standing === 'suspended';
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin/guides">← {t('trust.admin.guides.title')}</Link>
-      </p>
-      <h1>{guide.name}</h1>
+      <AdminPageHead title={guide.name} back={{ to: '/admin/guides', label: t('trust.admin.guides.title') }} />
       <section className="card" aria-labelledby="guide-facts">
         <h2 id="guide-facts">{t('trust.admin.guides.detail')}</h2>
         <dl className="stat-list">
@@ -95,9 +94,7 @@ export default function AdminGuide() {
           <div>
             <dt>{t('trust.admin.guides.profile')}</dt>
             <dd>
-              {guide.missing.length === 0
-                ? t('trust.admin.guides.complete')
-                : t('trust.admin.guides.missing', { fields: guide.missing.map((f) => t(`trust.admin.guides.fields.${f}`)).join(', ') })}
+              {profileCompleteness(t, guide.missing)}
             </dd>
           </div>
           <div>
@@ -110,7 +107,7 @@ export default function AdminGuide() {
           </div>
           <div>
             <dt>{t('trust.admin.guides.rating')}</dt>
-            <dd>{guide.rating === null ? t('trust.admin.guides.noRating') : `${guide.rating.toFixed(1)} (${guide.reviewCount})`}</dd>
+            <dd>{ratingSummary(t, guide.rating, guide.reviewCount)}</dd>
           </div>
           <div>
             <dt>{t('trust.admin.guides.registered')}</dt>
@@ -150,9 +147,7 @@ export default function AdminGuide() {
             {photos.map((p) => (
               <li key={p.id}>
                 <img src={p.url} alt={t('trust.admin.photoQueue.photoAlt', { name: guide.name, id: p.id })} width={240} height={180} loading="lazy" />
-                <span className={`photo-status photo-status-${p.status === 'pending_review' ? 'pending' : p.status}`}>
-                  {t(p.status === 'pending_review' ? 'trust.photos.status.pending' : `trust.photos.status.${p.status}`)}
-                </span>
+                <PhotoStatus status={p.status} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { IdDocuments } from '~/components/id-documents';
 import { ReviewDecision } from '~/components/review-decision';
+import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
@@ -49,11 +51,7 @@ export default function IdVerificationQueue() {
   const { t, i18n } = useTranslation();
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin">← {t('trust.admin.back')}</Link>
-      </p>
-      <h1>{t('trust.admin.idQueue.title')}</h1>
-      <p className="muted">{t('trust.admin.idQueue.intro')}</p>
+      <AdminPageHead title={t('trust.admin.idQueue.title')} intro={t('trust.admin.idQueue.intro')} />
       {applications.length === 0 ? (
         <p className="card empty">{t('trust.admin.idQueue.empty')}</p>
       ) : (
@@ -68,24 +66,7 @@ export default function IdVerificationQueue() {
                   {t(`trust.idv.types.${a.type}`, { defaultValue: a.type })} ·{' '}
                   {t('trust.idv.submittedAt', { date: formatTaipeiDateTime(a.submittedAt, i18n.language) })} · {t(`account.types.${a.applicant.type}`)}
                 </p>
-                <div className="doc-pair">
-                  {(['front', 'back'] as const).map((side) =>
-                    a.documents[side] ? (
-                      <figure key={side}>
-                        <a href={a.documents[side]!} target="_blank" rel="noreferrer">
-                          <img
-                            src={a.documents[side]!}
-                            alt={t('trust.idv.documentAlt', { side: t(`trust.idv.${side}`), id: a.id })}
-                            width={400}
-                            height={250}
-                            loading="lazy"
-                          />
-                        </a>
-                        <figcaption className="small muted">{t(`trust.idv.${side}`)}</figcaption>
-                      </figure>
-                    ) : null,
-                  )}
-                </div>
+                <IdDocuments applicationId={a.id} documents={a.documents} className="doc-pair" width={400} height={250} linked />
                 <ReviewDecision
                   itemId={a.id}
                   reasonName="reviewNotes"

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ReviewDecision } from '~/components/review-decision';
+import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
@@ -61,11 +62,11 @@ export default function PhotoReviewQueue() {
   const { t, i18n } = useTranslation();
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin">← {t('trust.admin.back')}</Link> · <Link to="/admin/photos">{t('trust.admin.photos.title')}</Link>
-      </p>
-      <h1>{t('trust.admin.photoQueue.title')}</h1>
-      <p className="muted">{t('trust.admin.photoQueue.intro')}</p>
+      <AdminPageHead
+        title={t('trust.admin.photoQueue.title')}
+        intro={t('trust.admin.photoQueue.intro')}
+        also={{ to: '/admin/photos', label: t('trust.admin.photos.title') }}
+      />
       {answer && 'batchError' in answer && (
         <p className="form-error" role="alert">
           {answer.batchError}

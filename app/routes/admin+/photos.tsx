@@ -4,6 +4,8 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { PhotoStatus } from '~/components/photo-status';
+import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
@@ -31,10 +33,7 @@ export default function AdminPhotos() {
   const [form, fields] = useSchemaForm<typeof filter>({ id: 'photo-filter', schema: adminPhotoQuerySchema, defaultValue: filter });
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin">← {t('trust.admin.back')}</Link> · <Link to="/admin/photo-review">{t('trust.admin.photoQueue.title')}</Link>
-      </p>
-      <h1>{t('trust.admin.photos.title')}</h1>
+      <AdminPageHead title={t('trust.admin.photos.title')} also={{ to: '/admin/photo-review', label: t('trust.admin.photoQueue.title') }} />
       <Form method="get" className="card filter-form" {...getFormProps(form)}>
         <SelectField
           field={fields.status}
@@ -55,7 +54,7 @@ export default function AdminPhotos() {
                 <img src={p.url} alt={t('trust.admin.photoQueue.photoAlt', { name: p.guideName, id: p.id })} width={240} height={180} loading="lazy" />
               </a>
               <p className="small">
-                <span className={`photo-status photo-status-${p.status === 'pending_review' ? 'pending' : p.status}`}>{t(photoStatusLabelKey(p.status))}</span>{' '}
+                <PhotoStatus status={p.status} />{' '}
                 <Link to={`/admin/guides/${p.guideId}`}>{p.guideName}</Link>
               </p>
               <p className="small muted">{formatTaipeiDateTime(p.createdAt, i18n.language)}</p>

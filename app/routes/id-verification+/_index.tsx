@@ -3,9 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { FileField, SelectField, SubmitButton } from '~/components/forms/fields';
+import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { IdDocuments } from '~/components/id-documents';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireUser } from '~/http/auth.server';
@@ -143,22 +144,7 @@ export default function IdVerificationPage() {
         {application && application.status !== 'approved' && (application.documents.front || application.documents.back) && (
           <section aria-labelledby="idv-docs">
             <h2 id="idv-docs">{t('trust.idv.documents')}</h2>
-            <div className="idv-docs">
-              {(['front', 'back'] as const).map((side) =>
-                application.documents[side] ? (
-                  <figure key={side}>
-                    <img
-                      src={application.documents[side]!}
-                      alt={t('trust.idv.documentAlt', { side: t(`trust.idv.${side}`), id: application.id })}
-                      loading="lazy"
-                      width={300}
-                      height={190}
-                    />
-                    <figcaption className="small muted">{t(`trust.idv.${side}`)}</figcaption>
-                  </figure>
-                ) : null,
-              )}
-            </div>
+            <IdDocuments applicationId={application.id} documents={application.documents} className="idv-docs" width={300} height={190} />
           </section>
         )}
       </section>
@@ -175,8 +161,9 @@ export default function IdVerificationPage() {
               options={ID_DOCUMENT_TYPES.map((v) => ({ value: v, label: t(`trust.idv.types.${v}`) }))}
             />
             {(['front', 'back'] as const).map((side) => (
-              <FileField
+              <Field
                 key={side}
+                type="file"
                 field={fields[side]}
                 label={t(`trust.idv.${side}`)}
                 hint={t('trust.idv.fileHint')}
