@@ -519,6 +519,10 @@ describe('web forms without JS', () => {
     const noNotes = await server.request('/admin/id-verification', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'reject', id, reviewNotes: ' ' }) });
     expect(noNotes.status).toBe(400);
     expect(noNotes.text, noNotes.text.match(/form-error[^<]*<[^<]*/)?.[0] ?? noNotes.text.slice(-3000)).toContain('請填寫退回原因');
+    const longNotes = '證件模糊'.repeat(251);
+    const tooLong = await server.request('/admin/id-verification', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'reject', id, reviewNotes: longNotes }) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.text).toContain(`>${longNotes}</textarea>`);
     const ok = await server.request('/admin/id-verification', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'approve', id }) });
     expect(ok.status).toBe(302);
     const [u] = await getDb().select().from(users).where(eq(users.id, applicant.id));
