@@ -283,6 +283,8 @@ export const photos = pgTable(
     status: text('status', { enum: PHOTO_STATUSES }).notNull().default('pending_review'),
     createdAt: createdAt(),
     reviewedAt: tstz('reviewed_at'),
+    /** What the admin told the guide when rejecting (null otherwise). */
+    rejectionReason: text('rejection_reason'),
   },
   (t) => [
     index('photos_guide_status_idx').on(t.guideId, t.status),

@@ -1,5 +1,26 @@
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** A page's link: `basePath` with the other parameters kept and the page set (page 1 needs none). */
+function pageHref(basePath: string, params: URLSearchParams | undefined, pageParam: string, page: number) {
+  const q = new URLSearchParams(params);
+  q.delete(pageParam);
+  if (page !== 1) q.set(pageParam, String(page));
+  const s = q.toString();
+  return s ? `${basePath}?${s}` : basePath;
+}
+
+/** "Previous" or "Next": a link while there is such a page, otherwise the same word marked unavailable. */
+function PageStep({ to, rel, label }: { to: string | null; rel: 'prev' | 'next'; label: string }) {
+  return to ? (
+    <Link to={to} rel={rel}>
+      {label}
+    </Link>
+  ) : (
+    <span aria-disabled="true">{label}</span>
+  );
+}
 
 /** Page links as plain anchors (work without JS); shows a window of pages around the current one. */
 export function PaginationNav({
@@ -19,13 +40,7 @@ export function PaginationNav({
 }) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
-  const href = (p: number) => {
-    const q = new URLSearchParams(params);
-    q.delete(pageParam);
-    if (p !== 1) q.set(pageParam, String(p));
-    const s = q.toString();
-    return s ? `${basePath}?${s}` : basePath;
-  };
+  const href = (p: number) => pageHref(basePath, params, pageParam, p);
   const first = Math.max(1, Math.min(page - 2, totalPages - 4));
   const pages = Array.from({ length: Math.min(5, totalPages) }, (_, i) => first + i);
   return (
@@ -33,13 +48,7 @@ export function PaginationNav({
       <p className="pagination-status">{t('pagination.status', { page, totalPages })}</p>
       <ul>
         <li>
-          {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev">
-              {t('pagination.previous')}
-            </Link>
-          ) : (
-            <span aria-disabled="true">{t('pagination.previous')}</span>
-          )}
+          <PageStep to={page > 1 ? href(page - 1) : null} rel="prev" label={t('pagination.previous')} />
         </li>
         {pages.map((p) => (
           // On phones only the current page and its neighbours show (discover.css), so "Next" stays on the row.
@@ -50,15 +59,66 @@ export function PaginationNav({
           </li>
         ))}
         <li>
-          {page < totalPages ? (
-            <Link to={href(page + 1)} rel="next">
-              {t('pagination.next')}
-            </Link>
-          ) : (
-            <span aria-disabled="true">{t('pagination.next')}</span>
-          )}
+          <PageStep to={page < totalPages ? href(page + 1) : null} rel="next" label={t('pagination.next')} />
         </li>
       </ul>
     </nav>
+  );
+}
+
+/** The page position a list service answers with (orders, notifications, favorites…). */
+export interface PageInfo {
+  page: number;
+  totalPages: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+}
+
+/** "Previous · page n of m · Next" as plain anchors, for lists read in order rather than jumped through. */
+export function PrevNextNav({ pagination, basePath, params }: { pagination: PageInfo; basePath: string; params?: URLSearchParams }) {
+  const { t } = useTranslation();
+  if (pagination.totalPages <= 1) return null;
+  const href = (p: number) => pageHref(basePath, params, 'page', p);
+  return (
+    <nav className="pagination" aria-label={t('pagination.label')}>
+      <p className="pagination-status">{t('pagination.status', { page: pagination.page, totalPages: pagination.totalPages })}</p>
+      <ul>
+        <li>
+          <PageStep to={pagination.hasPrev ? href(pagination.page - 1) : null} rel="prev" label={t('pagination.previous')} />
+        </li>
+        <li>
+          <PageStep to={pagination.hasNext ? href(pagination.page + 1) : null} rel="next" label={t('pagination.next')} />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A page of a list with its empty state and its previous/next links: the shell the account lists share
+ * (/orders, /notifications). Each item renders its own `<li>`.
+ */
+export function PagedList<Item>({
+  items,
+  empty,
+  className,
+  pagination,
+  basePath,
+  params,
+  children,
+}: {
+  items: readonly Item[];
+  empty: ReactNode;
+  className: string;
+  pagination: PageInfo;
+  basePath: string;
+  params?: URLSearchParams;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <>
+      {items.length === 0 ? <p className="empty card">{empty}</p> : <ul className={className}>{items.map(children)}</ul>}
+      <PrevNextNav pagination={pagination} basePath={basePath} params={params} />
+    </>
   );
 }

@@ -77,7 +77,7 @@ export async function emailCodeAction(request: Request, context: { clientIp?: st
     }
     const email = submission.value.email;
     try {
-      await resendVerification(email);
+      await resendVerification(email, { ip });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // The cooldown (and "already verified") explain themselves; anything else is the form's own wording.

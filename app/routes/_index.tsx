@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listActiveBanners(locale),
     topRatedGuides(6, { locale }),
     trendingCities(6),
-    trendingGuides(6, undefined, undefined, locale),
+    trendingGuides(6, { locale }),
     guideCoverage(),
   ]);
   const shown = [...featured, ...trending].map((g) => g.id);

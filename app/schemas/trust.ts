@@ -50,6 +50,16 @@ export const idApplicationSchema = z.object({
   type: z.enum(ID_DOCUMENT_TYPES, { error: 'trust.idv.errors.type' }),
 });
 
+/** A chosen file (conform reads an empty file input as undefined). */
+const chosenFile = (message: string) =>
+  z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0, { error: message });
+
+/** The /id-verification form as the browser checks it: the type and both images (the server reads the files itself). */
+export const idApplicationFormSchema = idApplicationSchema.extend({
+  front: chosenFile('trust.idv.errors.noFront'),
+  back: chosenFile('trust.idv.errors.noBack'),
+});
+
 /** GET /api/v1/id-verifications?status */
 export const idApplicationListQuerySchema = z.object({
   status: optional(z.enum(ID_APPLICATION_STATUSES, { error: 'validation.invalid' })).transform((v) => v ?? 'pending'),
@@ -85,6 +95,8 @@ export const photoSchema = z.object({
   status: z.enum(PHOTO_STATUS_VALUES),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  /** The admin's reason for a rejected photo, shown to its guide; null for any other status or when none was given. */
+  rejectionReason: z.string().nullable(),
 });
 export type PhotoView = z.infer<typeof photoSchema>;
 

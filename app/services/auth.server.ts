@@ -13,6 +13,7 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT_IP,
   LOGIN_FAILURES_PER_IP,
   releaseAttempt,
+  RESENDS_PER_IP,
   reserveAttempt,
 } from './rate-limit.server';
 import { createSession, revokeSession, type SessionKind } from './sessions.server';
@@ -175,17 +176,28 @@ export async function verifyEmail(
  * request within the minute: the per-address counter below applies to every address, known or not. (The
  * window is RATE_WINDOW_SECONDS, the same 60 s as RESEND_COOLDOWN_SECONDS.)
  */
-export async function resendVerification(email: string, db: Database = getDb()): Promise<void> {
+export async function resendVerification(email: string, meta: Pick<RequestMeta, 'ip'>, db: Database = getDb()): Promise<void> {
   const address = normaliseEmail(email);
-  const releaseSlot = await reserveMailSlot('resend', address);
+  // Every request from the address counts, known account or not (the answer must not tell them apart);
+  // a full counter is 429 RATE_LIMIT_EXCEEDED, decided before the per-address cooldown is touched.
+  const perIp = [{ key: `resend:ip:${ipKey(meta.ip)}`, limit: RESENDS_PER_IP }];
+  await reserveAttempt(perIp);
+  let releaseSlot: () => Promise<void>;
+  try {
+    releaseSlot = await reserveMailSlot('resend', address);
+  } catch (error) {
+    await releaseAttempt(perIp);
+    throw error;
+  }
   try {
     const user = await findUserByEmail(address, db);
     if (!user || user.blockedAt || user.deletedAt || user.isEmailVerified) return;
     await sendVerificationCode(user, db);
   } catch (error) {
     // Nothing was sent (e.g. the code mailed at registration is under a minute old, which has its own
-    // RESEND_COOLDOWN with the right seconds): the slot must not delay the next real resend.
+    // RESEND_COOLDOWN with the right seconds): the slots must not delay the next real resend.
     await releaseSlot();
+    await releaseAttempt(perIp);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { idVerifications, ORDER_STATUSES, orders, photos, reviews, USER_TYPES, users } from '~db/schema';
+import { parseIdParam } from '~/lib/ids';
 import { RECENT_DEFAULT_LIMIT, type Recommendation, type RecentBooking, type RecentOrderView } from '~/schemas/discover';
 import { assertSelfOrAdmin, type Viewer } from './access.server';
 import { blobUrl } from './blobs.server';
@@ -72,9 +73,14 @@ export async function assertRoleOwnerOrAdmin(viewer: Viewer, id: number, type: '
   return target;
 }
 
-/** A traveler's newest bookings (orders they made, not deleted), newest first, with the guide. */
-export async function recentTravelerBookings(travelerId: number, limit = RECENT_DEFAULT_LIMIT, db: Database = getDb()): Promise<RecentBooking[]> {
-  const rows = await db
+/**
+ * A person's newest orders (not deleted), newest first, each with the other party of the order: the one
+ * query behind a traveler's recent bookings and a guide's recent orders.
+ */
+function recentOrdersQuery(side: 'traveler' | 'guide', personId: number, limit: number, db: Database) {
+  const own = side === 'traveler' ? orders.travelerId : orders.guideId;
+  const other = side === 'traveler' ? orders.guideId : orders.travelerId;
+  return db
     .select({
       id: orders.id,
       date: orders.date,
@@ -83,57 +89,34 @@ export async function recentTravelerBookings(travelerId: number, limit = RECENT_
       numberOfPeople: orders.numberOfPeople,
       totalPrice: orders.totalPrice,
       createdAt: orders.createdAt,
-      guideId: users.id,
-      guideName: users.name,
-      guideCity: users.city,
-      guideAvatarKey: users.avatarKey,
+      otherId: users.id,
+      otherName: users.name,
+      otherCity: users.city,
+      otherAvatarKey: users.avatarKey,
     })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.guideId))
-    .where(and(eq(orders.travelerId, travelerId), isNull(orders.deletedAt)))
+    .innerJoin(users, eq(users.id, other))
+    .where(and(eq(own, personId), isNull(orders.deletedAt)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    date: r.date,
-    timeSlot: r.timeSlot,
-    status: r.status,
-    numberOfPeople: r.numberOfPeople,
-    totalPrice: r.totalPrice,
-    createdAt: r.createdAt.toISOString(),
-    guide: { id: r.guideId, name: r.guideName, city: r.guideCity, avatarUrl: blobUrl(r.guideAvatarKey) },
-  }));
+    .limit(limit)
+    .then((rows) =>
+      rows.map(({ otherId, otherName, otherCity, otherAvatarKey, createdAt, ...order }) => ({
+        order: { ...order, createdAt: createdAt.toISOString() },
+        other: { id: otherId, name: otherName, city: otherCity, avatarKey: otherAvatarKey },
+      })),
+    );
 }
 
-/** A guide's newest orders (not deleted), newest first, with the traveler. */
+/** A traveler's newest bookings, with the guide. */
+export async function recentTravelerBookings(travelerId: number, limit = RECENT_DEFAULT_LIMIT, db: Database = getDb()): Promise<RecentBooking[]> {
+  const rows = await recentOrdersQuery('traveler', travelerId, limit, db);
+  return rows.map(({ order, other }) => ({ ...order, guide: { id: other.id, name: other.name, city: other.city, avatarUrl: blobUrl(other.avatarKey) } }));
+}
+
+/** A guide's newest orders, with the traveler. */
 export async function recentGuideOrders(guideId: number, limit = RECENT_DEFAULT_LIMIT, db: Database = getDb()): Promise<RecentOrderView[]> {
-  const rows = await db
-    .select({
-      id: orders.id,
-      date: orders.date,
-      timeSlot: orders.timeSlot,
-      status: orders.status,
-      numberOfPeople: orders.numberOfPeople,
-      totalPrice: orders.totalPrice,
-      createdAt: orders.createdAt,
-      travelerId: users.id,
-      travelerName: users.name,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.travelerId))
-    .where(and(eq(orders.guideId, guideId), isNull(orders.deletedAt)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    date: r.date,
-    timeSlot: r.timeSlot,
-    status: r.status,
-    numberOfPeople: r.numberOfPeople,
-    totalPrice: r.totalPrice,
-    createdAt: r.createdAt.toISOString(),
-    traveler: { id: r.travelerId, name: r.travelerName },
-  }));
+  const rows = await recentOrdersQuery('guide', guideId, limit, db);
+  return rows.map(({ order, other }) => ({ ...order, traveler: { id: other.id, name: other.name } }));
 }
 
 export async function guideDashboard(guideId: number, db: Database = getDb()): Promise<GuideDashboard> {
@@ -170,24 +153,21 @@ export interface AdminDashboard {
   usersByType: Record<UserType, number>;
   blockedUsers: number;
   archivedUsers: number;
-  guidesPendingApproval: number;
+  /** Everything an admin has to decide: ID applications and photos awaiting review. */
+  awaitingReview: number;
   ordersByStatus: Record<OrderStatus, number>;
   pendingIdVerifications: number;
   photosAwaitingReview: number;
 }
 
 export async function adminDashboard(db: Database = getDb()): Promise<AdminDashboard> {
-  const [typeRows, [blocked], [archived], [pendingGuides], statusRows, [idChecks], [photoChecks]] = await Promise.all([
+  const [typeRows, [blocked], [archived], statusRows, [idChecks], [photoChecks]] = await Promise.all([
     db.select({ type: users.type, n: count() }).from(users).where(isNull(users.deletedAt)).groupBy(users.type),
     db
       .select({ n: count() })
       .from(users)
       .where(and(isNotNull(users.blockedAt), isNull(users.deletedAt))),
     db.select({ n: count() }).from(users).where(isNotNull(users.deletedAt)),
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.type, 'guide'), eq(users.isIdVerified, false), isNull(users.deletedAt))),
     db.select({ status: orders.status, n: count() }).from(orders).where(isNull(orders.deletedAt)).groupBy(orders.status),
     db.select({ n: count() }).from(idVerifications).where(eq(idVerifications.status, 'pending')),
     db.select({ n: count() }).from(photos).where(eq(photos.status, 'pending_review')),
@@ -202,7 +182,7 @@ export async function adminDashboard(db: Database = getDb()): Promise<AdminDashb
     usersByType,
     blockedUsers: blocked?.n ?? 0,
     archivedUsers: archived?.n ?? 0,
-    guidesPendingApproval: pendingGuides?.n ?? 0,
+    awaitingReview: (idChecks?.n ?? 0) + (photoChecks?.n ?? 0),
     ordersByStatus,
     pendingIdVerifications: idChecks?.n ?? 0,
     photosAwaitingReview: photoChecks?.n ?? 0,
@@ -227,16 +207,12 @@ export async function listUsersForDebug(limit = 500, db: Database = getDb()) {
     .limit(limit);
 }
 
-/** The {id} of /api/v1/travelers/{id}/…: anything but a positive whole number is an unknown traveler. */
-export function travelerIdParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new AppError('TRAVELER_NOT_FOUND');
+/** The {id} of /api/v1/travelers/{id}/… or /api/v1/guides/{id}/…: anything but a valid id is an unknown person of that kind. */
+function roleIdParam(value: string | undefined, notFound: 'TRAVELER_NOT_FOUND' | 'GUIDE_NOT_FOUND'): number {
+  const id = parseIdParam(value);
+  if (id === undefined) throw new AppError(notFound);
   return id;
 }
 
-/** The {id} of /api/v1/guides/{id}/…: anything but a positive whole number is an unknown guide. */
-export function guideIdParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new AppError('GUIDE_NOT_FOUND');
-  return id;
-}
+export const travelerIdParam = (value: string | undefined) => roleIdParam(value, 'TRAVELER_NOT_FOUND');
+export const guideIdParam = (value: string | undefined) => roleIdParam(value, 'GUIDE_NOT_FOUND');

@@ -8,7 +8,12 @@ import { AppError } from './errors.server';
 import { hashPassword } from './passwords.server';
 import { ipKey, reserveAttempt } from './rate-limit.server';
 import { revokeUserSessions } from './sessions.server';
+import { getConfig } from '~/env.server';
+import { isLocale } from '~/i18n/config';
+import { getFixedT } from '~/i18n/i18n.server';
+import { formatTaipeiDateTime } from '~/lib/dates';
 import { normaliseEmail } from '~/lib/email';
+import { sendMail } from './mail.server';
 import { findUserByEmail, type UserRow } from './users.server';
 
 /**
@@ -77,5 +82,32 @@ export async function resetPassword(input: ResetPasswordInput, meta: ResetReques
     await revokeUserSessions(user.id, tx);
     return row;
   });
+  await mailPasswordChanged(updated, now);
   return updated;
+}
+
+/**
+ * "Your password was changed", in the person's language, to the account's address: the owner learns of a
+ * change they did not make. The password is already changed, so a failed mail is logged, never thrown.
+ */
+export async function mailPasswordChanged(user: Pick<UserRow, 'id' | 'email' | 'name' | 'locale'>, at: Date): Promise<void> {
+  const locale = isLocale(user.locale) ? user.locale : 'zh-TW';
+  const t = await getFixedT(locale);
+  const k = (key: string) => `mail.passwordChanged.${key}`;
+  const link = new URL('/forgot-password', getConfig().PUBLIC_URL).toString();
+  const text = [
+    t(k('greeting'), { name: user.name }),
+    '',
+    t(k('body'), { date: formatTaipeiDateTime(at.toISOString(), locale) }),
+    '',
+    t(k('notYou')),
+    link,
+    '',
+    t(k('signature')),
+  ].join('\n');
+  try {
+    await sendMail({ to: user.email, subject: t(k('subject')), text });
+  } catch (error) {
+    console.error(`password-changed mail to user ${user.id} failed`, error);
+  }
 }

@@ -27,6 +27,7 @@ export function toPhotoView(row: PhotoRow): PhotoView {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
   };
 }
 
@@ -143,7 +144,7 @@ export async function reviewPhoto(
       ? await tx.select({ photo: photos, guide: users }).from(photos).innerJoin(users, eq(users.id, photos.guideId)).where(eq(photos.id, id)).for('update')
       : [];
     if (!found) throw new AppError('NOT_FOUND');
-    const [photo] = await tx.update(photos).set({ status: decision.status, reviewedAt: new Date() }).where(eq(photos.id, id)).returning();
+    const [photo] = await tx.update(photos).set({ status: decision.status, reviewedAt: new Date(), rejectionReason: decision.status === 'rejected' ? (decision.reason ?? null) : null }).where(eq(photos.id, id)).returning();
     await recordAudit(
       { actorId: admin.id, action: `photo.${decision.status === 'approved' ? 'approve' : 'reject'}`, targetType: 'photo', targetId: id, details: { guideId: found.guide.id, reason: decision.reason ?? null } },
       tx,

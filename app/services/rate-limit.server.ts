@@ -40,6 +40,11 @@ export const CODE_FAILURES_PER_IP = 10;
  * tries anyway (email-codes.server.ts), and a new one can be mailed once a minute. */
 export const CODE_FAILURES_PER_ACCOUNT = 10;
 
+/** Verification-code mails asked for per client address and minute, over all addresses it names. The
+ * per-address cooldown alone lets one client mail a code to a thousand strangers a minute; ten is more
+ * than a hotel lobby of travellers who lost their code at once. */
+export const RESENDS_PER_IP = 10;
+
 /** A counter and how many attempts it allows per window. */
 export interface RateLimitRule {
   key: string;

@@ -40,13 +40,14 @@ function activity(db: Database, since: Date) {
   return { recentBookings, recentFavorites, bookings, favs, score };
 }
 
-export async function trendingGuides(
-  limit: number,
-  now = new Date(),
-  db: Database = getDb(),
-  locale: string = FALLBACK_LOCALE,
-): Promise<TrendingGuide[]> {
-  const a = activity(db, windowStart(now));
+/** What the trending reads take beyond the limit, like topRatedGuides: the card language and the clock (tests). */
+export interface TrendingOptions {
+  locale?: string;
+  now?: Date;
+}
+
+export async function trendingGuides(limit: number, options: TrendingOptions = {}, db: Database = getDb()): Promise<TrendingGuide[]> {
+  const a = activity(db, windowStart(options.now ?? new Date()));
   const rows = await db
     .select({
       ...guideCardColumns(),
@@ -60,12 +61,12 @@ export async function trendingGuides(
     .where(and(publishableGuideCondition(), sql`${a.score} > 0`))
     .orderBy(desc(a.score), desc(a.bookings), users.id)
     .limit(limit);
-  const cards = await toCards(rows, locale);
+  const cards = await toCards(rows, options.locale ?? FALLBACK_LOCALE);
   return rows.map((r, i) => ({ ...cards[i]!, bookings: r.bookings, favorites: r.favorites, score: r.score }));
 }
 
-export async function trendingCities(limit: number, now = new Date(), db: Database = getDb()): Promise<TrendingCity[]> {
-  const a = activity(db, windowStart(now));
+export async function trendingCities(limit: number, options: Pick<TrendingOptions, 'now'> = {}, db: Database = getDb()): Promise<TrendingCity[]> {
+  const a = activity(db, windowStart(options.now ?? new Date()));
   const rows = await db
     .select({
       city: sql<string>`${users.city}`,
@@ -85,10 +86,10 @@ export async function trendingCities(limit: number, now = new Date(), db: Databa
   return rows;
 }
 
-export async function getTrending(type: TrendingType, limit: number, locale: string = FALLBACK_LOCALE, now = new Date(), db: Database = getDb()) {
+export async function getTrending(type: TrendingType, limit: number, options: TrendingOptions = {}, db: Database = getDb()) {
   return type === 'cities'
-    ? { type, windowDays: TRENDING_WINDOW_DAYS, cities: await trendingCities(limit, now, db) }
-    : { type, windowDays: TRENDING_WINDOW_DAYS, guides: await trendingGuides(limit, now, db, locale) };
+    ? { type, windowDays: TRENDING_WINDOW_DAYS, cities: await trendingCities(limit, options, db) }
+    : { type, windowDays: TRENDING_WINDOW_DAYS, guides: await trendingGuides(limit, options, db) };
 }
 
 /**

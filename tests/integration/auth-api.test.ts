@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { emailCodes, sessions, users } from '~db/schema';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { hashPassword } from '~/services/passwords.server';
-import { LOGIN_FAILURES_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
+import { LOGIN_FAILURES_PER_IP, RESENDS_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
 import { revokeUserSessions } from '~/services/sessions.server';
 import type { UserRow } from '~/services/users.server';
 import { createTraveler } from '../support/factories';
@@ -308,6 +308,24 @@ describe(`/api/v1/auth (${testDriver})`, () => {
   });
 
   describe('verify-email and resend-verification', () => {
+    it(`resend-verification: at most ${RESENDS_PER_IP} a minute per client address over all addresses (429 with Retry-After), others unaffected`, async () => {
+      const ip = '203.0.113.77';
+      const fresh = await createTraveler({ email: uniqueEmail('resend-ip'), isEmailVerified: false, emailVerifiedAt: null });
+      for (let i = 0; i < RESENDS_PER_IP; i++) expectApi(await post(resendRoute, { email: uniqueEmail('stranger') }, { ip }), 200, `request ${i + 1}`);
+      // The next one is refused before anything is looked up or mailed, for a real account too.
+      const refused = await post(resendRoute, { email: fresh.email }, { ip });
+      expectApi(refused, 429);
+      expect(refused.json.code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(mailCount(mail.sink, fresh.email)).toBe(0);
+      // The refused request left the address's own cooldown alone: from another client address it is mailed.
+      const mailed = await mailCausedBy(mail.sink, fresh.email, async () => {
+        expectApi(await post(resendRoute, { email: fresh.email }, { ip: '203.0.113.78' }), 200);
+      });
+      expect(codeFrom(mailed)).toMatch(/^\d{6}$/);
+    });
+
     it('verifies with the mailed code → token and verified user; the code is single use', async () => {
       const email = uniqueEmail('verify');
       const { code } = await registerViaApi(travelerBody(email));

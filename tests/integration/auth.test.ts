@@ -230,7 +230,7 @@ describe(`accounts service (${testDriver})`, () => {
       const cooldown = await resendCooldownSeconds(user.id);
       expect(cooldown).toBeGreaterThan(55);
       expect(cooldown).toBeLessThanOrEqual(60);
-      const error = await appError(resendVerification(email));
+      const error = await appError(resendVerification(email, { ip: '192.0.2.40' }));
       expect(error.code).toBe('RESEND_COOLDOWN');
       expect(error.status).toBe(429);
       expect(error.retryAfter).toBeGreaterThan(55);
@@ -239,7 +239,7 @@ describe(`accounts service (${testDriver})`, () => {
 
       await backdateCode(user.id, 61);
       expect(await resendCooldownSeconds(user.id)).toBe(0);
-      await resendVerification(email.toUpperCase());
+      await resendVerification(email.toUpperCase(), { ip: '192.0.2.40' });
       expect(await outboxFor(email)).toHaveLength(2);
       const second = await lastCode(email);
       expect((await getDb().select().from(emailCodes).where(eq(emailCodes.userId, user.id))).length).toBe(1);
@@ -252,16 +252,16 @@ describe(`accounts service (${testDriver})`, () => {
       expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
       // Verified now: a later resend is the same quiet success as for an unknown address, and mails nothing.
       resetRateLimits(); // (a minute later: the resend above holds this address's one-a-minute slot)
-      await expect(resendVerification(email)).resolves.toBeUndefined();
+      await expect(resendVerification(email, { ip: '192.0.2.40' })).resolves.toBeUndefined();
       expect(await outboxFor(email)).toHaveLength(2);
     });
 
     it('sends one code when two resends arrive at the same moment (the cooldown holds under concurrency)', async () => {
       const user = await createTraveler({ email: uniqueEmail('twice'), isEmailVerified: false, emailVerifiedAt: null });
       const results = await Promise.allSettled([
-        resendVerification(user.email),
-        resendVerification(user.email),
-        resendVerification(user.email),
+        resendVerification(user.email, { ip: '192.0.2.40' }),
+        resendVerification(user.email, { ip: '192.0.2.40' }),
+        resendVerification(user.email, { ip: '192.0.2.40' }),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
@@ -275,7 +275,7 @@ describe(`accounts service (${testDriver})`, () => {
 
     it('quietly accepts a resend for an unknown address and sends nothing', async () => {
       const email = uniqueEmail('ghost');
-      await expect(resendVerification(email)).resolves.toBeUndefined();
+      await expect(resendVerification(email, { ip: '192.0.2.40' })).resolves.toBeUndefined();
       expect(await outboxFor(email)).toHaveLength(0);
     });
   });

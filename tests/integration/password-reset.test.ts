@@ -107,6 +107,23 @@ describe(`forgot password over the API (${testDriver})`, () => {
     expectError(await reset({ email: user.email, code, password: 'another-pass-3' }), 400, 'CODE_EXPIRED');
   });
 
+  it('tells the owner by mail, in the account language, that the password was changed (and nothing on a wrong code)', async () => {
+    const user = await person({ locale: 'ja' });
+    const { code } = await requestCode(user.email);
+    const sent = mailCount(mail.sink, user.email);
+    expectError(await reset({ email: user.email, code: wrong(code), password: NEW_PASSWORD }), 400, 'INVALID_CODE');
+    expect(mailCount(mail.sink, user.email)).toBe(sent);
+    const changed = await mailCausedBy(mail.sink, user.email, async () => {
+      const done = await reset({ email: user.email, code, password: NEW_PASSWORD });
+      expect(done.status, done.text).toBe(200);
+    });
+    expect(changed.subject).toBe('旅遊助手のパスワードが変更されました');
+    expect(changed.text).toContain('すべての端末でログアウトしました');
+    expect(changed.text).toMatch(/https?:\/\/[^\s]+\/forgot-password/);
+    expect(changed.text).not.toContain(NEW_PASSWORD);
+    expect(changed.text).not.toContain(code);
+  });
+
   it('answers unknown, blocked, archived and real addresses alike, and mails only the real one', async () => {
     const real = await person();
     const blocked = await person({ blockedAt: new Date() });

@@ -301,9 +301,9 @@ describe(`rate limits (${testDriver})`, () => {
       const unverified = await createTraveler({ email: uniqueEmail('unverified'), isEmailVerified: false, emailVerifiedAt: null });
       const all = { ...cases, unverified: unverified.email };
 
-      for (const [kind, email] of Object.entries(all)) expect(await outcome(resendVerification(email)), kind).toBe('ok');
+      for (const [kind, email] of Object.entries(all)) expect(await outcome(resendVerification(email, { ip: '198.51.100.80' })), kind).toBe('ok');
       const second: Record<string, 'ok' | Outcome> = {};
-      for (const [kind, email] of Object.entries(all)) second[kind] = await outcome(resendVerification(email.toUpperCase()));
+      for (const [kind, email] of Object.entries(all)) second[kind] = await outcome(resendVerification(email.toUpperCase(), { ip: '198.51.100.80' }));
       for (const [kind, answer] of Object.entries(second)) {
         expect(answer, kind).toMatchObject({ code: 'RESEND_COOLDOWN', status: 429, messageKey: 'errors.codes.RESEND_COOLDOWN' });
         const { retryAfter } = answer as Outcome;

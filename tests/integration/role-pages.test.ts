@@ -140,7 +140,7 @@ describe(`role homes (${testDriver})`, () => {
     expect(/<h1 id="guide-name">([^<]*)<\/h1>/.exec(profile.text)?.[1]).toBe('陳導遊');
   });
 
-  it('/admin: only admins; counts users by type, pending guides and orders by status', async () => {
+  it('/admin: only admins; counts users by type, what awaits review and orders by status', async () => {
     const anonymous = await page('/admin');
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe('/login?redirectTo=%2Fadmin');
@@ -150,7 +150,7 @@ describe(`role homes (${testDriver})`, () => {
     const dashboard = await page('/admin', people.admin.login);
     expect(dashboard.status).toBe(200);
     expect(counts(dashboard.text, 'users-by-type')).toMatchObject({ 旅客: 2, 導遊: 3, 管理員: 1 });
-    expect(stat(dashboard.text, 'stat-pending-guides')).toBe(1);
+    expect(stat(dashboard.text, 'stat-awaiting-review')).toBe(stat(dashboard.text, 'stat-pending-id') + stat(dashboard.text, 'stat-pending-photos'));
     expect(counts(dashboard.text, 'orders-by-status')).toEqual({ 待確認: 1, 已確認: 1, 已完成: 1, 已取消: 0, 已退款: 0 });
   });
 });

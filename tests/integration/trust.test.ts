@@ -208,6 +208,59 @@ describe('photo uploads', () => {
     expect(page.text).toContain(pub.json.data.photos[0].url);
     expect(page.text).not.toContain(`/uploads/${b.blobKey}`);
   });
+
+  it('stores the rejection reason: the API returns it to the guide and admins, /me shows it on the card; approving clears it', async () => {
+    const guide = await createGuide({ locale: 'en' });
+    const admin = await createUser({ type: 'admin' });
+    const photo = await createPhoto(guide.id, { status: 'pending_review' });
+    const kept = await createPhoto(guide.id, { status: 'pending_review' });
+    const { token } = await loginAs(admin);
+    const rejected = await server.request(`/api/v1/photos/${photo.id}`, { method: 'PATCH', token, json: { status: 'rejected', reason: '  Too dark  ' } });
+    expectApi(rejected, 200);
+    expect(rejected.json.data.photo).toMatchObject({ id: photo.id, status: 'rejected', rejectionReason: 'Too dark' });
+    await expectContract(server, 'PATCH', '/api/v1/photos/{id}', rejected);
+    const [row] = await getDb().select().from(photos).where(eq(photos.id, photo.id));
+    expect(row!.rejectionReason).toBe('Too dark');
+
+    const own = await loginAs(guide);
+    const mine = await server.request(`/api/v1/photos?guideId=${guide.id}&all=1`, { token: own.token });
+    expectApi(mine, 200);
+    await expectContract(server, 'GET', '/api/v1/photos', mine);
+    const byId = Object.fromEntries(mine.json.data.photos.map((p: { id: number; rejectionReason: string | null }) => [p.id, p.rejectionReason]));
+    expect(byId).toEqual({ [photo.id]: 'Too dark', [kept.id]: null });
+    const me = await server.request('/me', { cookie: own.cookie });
+    expect(me.status).toBe(200);
+    expect(me.text).toMatch(new RegExp(`data-testid="photo-reason-${photo.id}">[^<]*Too dark`));
+    expect(me.text).not.toContain(`photo-reason-${kept.id}`);
+
+    // The admin queue's web form stores the reason too; an approval later leaves none behind.
+    const adminCookie = (await loginAs(admin)).cookie;
+    const web = await server.request('/admin/photo-review', { method: 'POST', cookie: adminCookie, body: new URLSearchParams({ intent: 'reject', id: String(kept.id), reason: '有浮水印' }) });
+    expect(web.status).toBe(302);
+    const [webRow] = await getDb().select().from(photos).where(eq(photos.id, kept.id));
+    expect(webRow).toMatchObject({ status: 'rejected', rejectionReason: '有浮水印' });
+    expectApi(await server.request(`/api/v1/photos/${kept.id}`, { method: 'PATCH', token, json: { status: 'approved' } }), 200);
+    const [approved] = await getDb().select().from(photos).where(eq(photos.id, kept.id));
+    expect(approved).toMatchObject({ status: 'approved', rejectionReason: null });
+  });
+
+  it('the review queue re-renders a refused rejection with the typed reason and the translated error, for that photo only', async () => {
+    const admin = await createUser({ type: 'admin' });
+    const guide = await createGuide();
+    const photo = await createPhoto(guide.id, { status: 'pending_review' });
+    const { cookie } = await loginAs(admin);
+    const tooLong = 'x'.repeat(501);
+    const res = await server.request('/admin/photo-review', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'reject', id: String(photo.id), reason: tooLong }) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.text).toContain(`value="${tooLong}"`);
+    const error = /<p class="field-error" id="(decision-(\d+)[^"]*)"[^>]*>([^<]+)</.exec(res.text);
+    expect(error?.[2]).toBe(String(photo.id));
+    expect(error?.[3]).not.toContain('validation.');
+    expect(res.text).toContain(`aria-describedby="${error?.[1]}"`);
+    const [row] = await getDb().select().from(photos).where(eq(photos.id, photo.id));
+    expect(row!.status).toBe('pending_review');
+  });
 });
 
 describe('identity verification', () => {
@@ -466,6 +519,10 @@ describe('web forms without JS', () => {
     const noNotes = await server.request('/admin/id-verification', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'reject', id, reviewNotes: ' ' }) });
     expect(noNotes.status).toBe(400);
     expect(noNotes.text, noNotes.text.match(/form-error[^<]*<[^<]*/)?.[0] ?? noNotes.text.slice(-3000)).toContain('請填寫退回原因');
+    const longNotes = '證件模糊'.repeat(251);
+    const tooLong = await server.request('/admin/id-verification', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'reject', id, reviewNotes: longNotes }) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.text).toContain(`>${longNotes}</textarea>`);
     const ok = await server.request('/admin/id-verification', { method: 'POST', cookie, body: new URLSearchParams({ intent: 'approve', id }) });
     expect(ok.status).toBe(302);
     const [u] = await getDb().select().from(users).where(eq(users.id, applicant.id));

@@ -26,7 +26,36 @@ function Hint({ field, hint }: { field: AnyField; hint: ReactNode }) {
   );
 }
 
-type InputType = 'text' | 'email' | 'password' | 'number' | 'tel' | 'url' | 'search' | 'date';
+/** The frame every single-control field shares: label, the control, hint, then the errors the control names. */
+function FieldFrame({
+  field,
+  label,
+  hint,
+  className,
+  alert,
+  hideErrors,
+  children,
+}: {
+  field: AnyField;
+  label: ReactNode;
+  hint: ReactNode;
+  className?: string;
+  alert?: boolean;
+  hideErrors?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={field.id}>{label}</label>
+      {children}
+      <Hint field={field} hint={hint} />
+      {hideErrors ? null : <ErrorList id={field.errorId} errors={field.errors} alert={alert} />}
+    </div>
+  );
+}
+
+/** `file` is for multipart forms: browsers never refill it, so a refused form asks for the file again. */
+type InputType = 'text' | 'email' | 'password' | 'number' | 'tel' | 'url' | 'search' | 'date' | 'file';
 
 /** Addresses are typed as they are: no capital first letter, no spelling marks. */
 const EMAIL_INPUT = { autoCapitalize: 'none', spellCheck: false } as const;
@@ -55,16 +84,13 @@ export function Field({
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: hintId(field, hint) });
   if (errorsAt) props['aria-describedby'] = field.errors ? [errorsAt, hintId(field, hint)].filter(Boolean).join(' ') : hintId(field, hint);
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={field.id}>{label}</label>
+    <FieldFrame field={field} label={label} hint={hint} className={className} alert={alert} hideErrors={Boolean(errorsAt)}>
       {type === 'password' ? (
         <PasswordInput key={key} {...props} {...attributes} />
       ) : (
         <input key={key} {...props} {...(type === 'email' ? EMAIL_INPUT : null)} {...attributes} />
       )}
-      <Hint field={field} hint={hint} />
-      {errorsAt ? null : <ErrorList id={field.errorId} errors={field.errors} alert={alert} />}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -83,12 +109,9 @@ export function TextareaField({
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'defaultValue' | 'form'>) {
   const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: hintId(field, hint) });
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={field.id}>{label}</label>
-      <textarea key={key} {...props} {...attributes} />
-      <Hint field={field} hint={hint} />
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
+        <textarea key={key} {...props} {...attributes} />
+    </FieldFrame>
   );
 }
 
@@ -159,8 +182,7 @@ export function SelectField({
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'defaultValue' | 'form'>) {
   const { key, ...props } = getSelectProps(field, { ariaDescribedBy: hintId(field, hint) });
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={field.id}>{label}</label>
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
       <select key={key} {...props} {...attributes}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -169,9 +191,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Hint field={field} hint={hint} />
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 

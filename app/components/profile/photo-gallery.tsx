@@ -1,6 +1,7 @@
 import { Form, Link, useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhotoStatus } from '../photo-status';
 import { MAX_PHOTOS_PER_GUIDE, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, photoStatusLabelKey, type PhotoView } from '~/schemas/trust';
 
 /**
@@ -112,7 +113,6 @@ export function PhotoGallery({ photos, locked }: { photos: PhotoView[]; locked: 
         <ul className="gallery-grid">
           {photos.map((p, i) => {
             const status = t(photoStatusLabelKey(p.status));
-            const tone = p.status === 'approved' ? 'approved' : p.status === 'pending_review' ? 'pending' : 'rejected';
             return (
               <li key={p.id} className="gallery-item" data-testid={`gallery-photo-${p.id}`}>
                 <a
@@ -128,7 +128,7 @@ export function PhotoGallery({ photos, locked }: { photos: PhotoView[]; locked: 
                   <img src={p.url} alt={t('trust.photos.alt', { index: i + 1, status })} width={160} height={120} loading="lazy" />
                 </a>
                 <div className="gallery-meta">
-                  <span className={`photo-status photo-status-${tone}`}>{status}</span>
+                  <PhotoStatus status={p.status} />
                   {p.status !== 'approved' && (
                     <label>
                       <input type="checkbox" name="ids" value={p.id} form="photo-batch" />
@@ -136,6 +136,11 @@ export function PhotoGallery({ photos, locked }: { photos: PhotoView[]; locked: 
                     </label>
                   )}
                 </div>
+                {p.rejectionReason && (
+                  <p className="small gallery-reason" data-testid={`photo-reason-${p.id}`}>
+                    {t('trust.photos.rejectionReason', { reason: p.rejectionReason })}
+                  </p>
+                )}
                 {p.status !== 'approved' && (
                   <Form method="post" action="/me/photos">
                     <input type="hidden" name="intent" value="delete" />

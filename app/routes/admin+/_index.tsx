@@ -48,10 +48,9 @@ export default function AdminDashboard() {
         <h2 id="admin-queues">{t('account.admin.reviewQueues')}</h2>
         <ul className="stat-grid stat-grid-3">
           <Stat
-            label={t('account.admin.guidesPendingApproval')}
-            value={stats.guidesPendingApproval}
-            to="/admin/guides"
-            testId="stat-pending-guides"
+            label={t('account.admin.awaitingReview')}
+            value={stats.awaitingReview}
+            testId="stat-awaiting-review"
           />
           <Stat
             label={t('account.admin.pendingIdVerifications')}

@@ -1,6 +1,10 @@
+import { getFormProps } from '@conform-to/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { AdminPageHead, profileCompleteness, ratingSummary } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
@@ -26,31 +30,19 @@ export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 export default function AdminGuides() {
   const { guides, filter } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const [form, fields] = useSchemaForm<typeof filter>({ id: 'guide-filter', schema: adminGuideQuerySchema, defaultValue: filter });
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin">← {t('trust.admin.back')}</Link>
-      </p>
-      <h1>{t('trust.admin.guides.title')}</h1>
-      <Form method="get" className="card filter-form">
-        <div className="field">
-          <label htmlFor="guide-search">{t('trust.admin.guides.search')}</label>
-          <input id="guide-search" type="search" name="search" defaultValue={filter.search} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="guide-standing">{t('trust.admin.guides.standing')}</label>
-          <select id="guide-standing" name="standing" defaultValue={filter.standing}>
-            <option value="">{t('trust.admin.guides.any')}</option>
-            {GUIDE_STANDINGS.map((s) => (
-              <option key={s} value={s}>
-                {t(`trust.admin.guides.standings.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button">
-          {t('trust.admin.guides.filter')}
-        </button>
+      <AdminPageHead title={t('trust.admin.guides.title')} />
+      <Form method="get" className="card filter-form" {...getFormProps(form)}>
+        <Field field={fields.search} type="search" label={t('trust.admin.guides.search')} />
+        <SelectField
+          field={fields.standing}
+          label={t('trust.admin.guides.standing')}
+          placeholder={t('trust.admin.guides.any')}
+          options={GUIDE_STANDINGS.map((s) => ({ value: s, label: t(`trust.admin.guides.standings.${s}`) }))}
+        />
+        <SubmitButton busy={false} label={t('trust.admin.guides.filter')} />
       </Form>
       {guides.length === 0 ? (
         <p className="card empty">{t('trust.admin.guides.empty')}</p>
@@ -83,13 +75,11 @@ export default function AdminGuides() {
                   <td>{t(g.isEmailVerified ? 'trust.admin.guides.yes' : 'trust.admin.guides.no')}</td>
                   <td>{t(g.isIdVerified ? 'trust.admin.guides.yes' : 'trust.admin.guides.no')}</td>
                   <td>
-                    {g.missing.length === 0
-                      ? t('trust.admin.guides.complete')
-                      : t('trust.admin.guides.missing', { fields: g.missing.map((f) => t(`trust.admin.guides.fields.${f}`)).join(', ') })}
+                    {profileCompleteness(t, g.missing)}
                   </td>
                   <td>{t('trust.admin.guides.photoCounts', { approved: g.approvedPhotos, pending: g.pendingPhotos })}</td>
                   <td>{g.orders}</td>
-                  <td>{g.rating === null ? t('trust.admin.guides.noRating') : `${g.rating.toFixed(1)} (${g.reviewCount})`}</td>
+                  <td>{ratingSummary(t, g.rating, g.reviewCount)}</td>
                 </tr>
               ))}
             </tbody>

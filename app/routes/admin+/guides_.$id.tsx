@@ -1,16 +1,24 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton, TextareaField } from '~/components/forms/fields';
+import { FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { PhotoStatus } from '~/components/photo-status';
+import { AdminPageHead, profileCompleteness, ratingSummary } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
+import { replyWithError } from '~/http/forms.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDate } from '~/lib/dates';
 import { parseIdParam } from '~/lib/ids';
 import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { guideStatusSchema } from '~/schemas/trust';
-import { AppError, parseValue } from '~/services/errors.server';
+import { AppError } from '~/services/errors.server';
 import { getGuideForAdmin, setGuideStanding } from '~/services/guide-standing.server';
 import { listAllGuidePhotos } from '~/services/photos.server';
 
@@ -36,37 +44,33 @@ export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const form = await request.formData();
-  const id = parseIdParam(params.id);
-  const reason = String(form.get('reason') ?? '');
+  const submission = parseWithZod(await request.formData(), { schema: guideStatusSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
+    const id = parseIdParam(params.id);
     if (id === undefined) throw new AppError('GUIDE_NOT_FOUND');
-    const input = parseValue(guideStatusSchema, { status: form.get('status') ?? '', reason });
     const guide = await getGuideForAdmin(id);
-    await setGuideStanding(user, id, input);
+    await setGuideStanding(user, id, submission.value);
     return redirectWithToast(`/admin/guides/${id}`, {
-      key: input.status === 'suspended' ? 'trust.admin.guides.suspended' : 'trust.admin.guides.reinstated',
+      key: submission.value.status === 'suspended' ? 'trust.admin.guides.suspended' : 'trust.admin.guides.reinstated',
       params: { name: guide.name },
       type: 'success',
     });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = await getFixedT(request);
-    return data({ reason, error: t(error.messageKey, error.params) }, { status: error.status });
+    return replyWithError(request, submission, error);
   }
 }
 
 export default function AdminGuide() {
   const { guide, photos } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm<{ status: string; reason: string }>({ id: 'guide-standing', schema: guideStatusSchema, lastResult: actionData?.result });
   const { t, i18n } = useTranslation();
   const suspended = guide.standing === 'suspended';
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin/guides">← {t('trust.admin.guides.title')}</Link>
-      </p>
-      <h1>{guide.name}</h1>
+      <AdminPageHead title={guide.name} back={{ to: '/admin/guides', label: t('trust.admin.guides.title') }} />
       <section className="card" aria-labelledby="guide-facts">
         <h2 id="guide-facts">{t('trust.admin.guides.detail')}</h2>
         <dl className="stat-list">
@@ -90,9 +94,7 @@ export default function AdminGuide() {
           <div>
             <dt>{t('trust.admin.guides.profile')}</dt>
             <dd>
-              {guide.missing.length === 0
-                ? t('trust.admin.guides.complete')
-                : t('trust.admin.guides.missing', { fields: guide.missing.map((f) => t(`trust.admin.guides.fields.${f}`)).join(', ') })}
+              {profileCompleteness(t, guide.missing)}
             </dd>
           </div>
           <div>
@@ -105,7 +107,7 @@ export default function AdminGuide() {
           </div>
           <div>
             <dt>{t('trust.admin.guides.rating')}</dt>
-            <dd>{guide.rating === null ? t('trust.admin.guides.noRating') : `${guide.rating.toFixed(1)} (${guide.reviewCount})`}</dd>
+            <dd>{ratingSummary(t, guide.rating, guide.reviewCount)}</dd>
           </div>
           <div>
             <dt>{t('trust.admin.guides.registered')}</dt>
@@ -122,21 +124,16 @@ export default function AdminGuide() {
       <section className="card" aria-labelledby="guide-standing-title">
         <h2 id="guide-standing-title">{t(suspended ? 'trust.admin.guides.reinstate' : 'trust.admin.guides.suspend')}</h2>
         <p className="small muted">{t('trust.admin.guides.suspendedNote')}</p>
-        <Form method="post" className="form">
-          {answer?.error && (
-            <p className="form-error" role="alert">
-              {answer.error}
-            </p>
-          )}
+        <Form method="post" className="form" {...getFormProps(form)}>
+          <FormErrors form={form} />
           <input type="hidden" name="status" value={suspended ? 'active' : 'suspended'} />
-          <div className="field">
-            <label htmlFor="standing-reason">{t('trust.admin.guides.reason')}</label>
-            <textarea id="standing-reason" name="reason" maxLength={500} rows={2} defaultValue={answer?.reason ?? ''} />
-          </div>
+          <TextareaField field={fields.reason} label={t('trust.admin.guides.reason')} rows={2} />
           <div className="form-actions">
-            <button type="submit" className={suspended ? 'button' : 'button button-danger'}>
-              {t(suspended ? 'trust.admin.guides.reinstate' : 'trust.admin.guides.suspend')}
-            </button>
+            <SubmitButton
+              busy={navigation.state === 'submitting'}
+              className={suspended ? 'button' : 'button button-danger'}
+              label={t(suspended ? 'trust.admin.guides.reinstate' : 'trust.admin.guides.suspend')}
+            />
           </div>
         </Form>
       </section>
@@ -150,9 +147,7 @@ export default function AdminGuide() {
             {photos.map((p) => (
               <li key={p.id}>
                 <img src={p.url} alt={t('trust.admin.photoQueue.photoAlt', { name: guide.name, id: p.id })} width={240} height={180} loading="lazy" />
-                <span className={`photo-status photo-status-${p.status === 'pending_review' ? 'pending' : p.status}`}>
-                  {t(p.status === 'pending_review' ? 'trust.photos.status.pending' : `trust.photos.status.${p.status}`)}
-                </span>
+                <PhotoStatus status={p.status} />
               </li>
             ))}
           </ul>

@@ -1,15 +1,17 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { IdDocuments } from '~/components/id-documents';
+import { ReviewDecision } from '~/components/review-decision';
+import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
+import { reviewDecision } from '~/http/review-decision.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
-import { parseIdParam } from '~/lib/ids';
 import { pageMeta } from '~/lib/meta';
 import { idRejectSchema } from '~/schemas/trust';
-import { AppError, parseValue } from '~/services/errors.server';
 import { approveIdApplication, listIdApplications, rejectIdApplication } from '~/services/id-verification.server';
 
 /**
@@ -27,29 +29,20 @@ export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const form = await request.formData();
-  const id = parseIdParam(String(form.get('id') ?? ''));
-  const intent = form.get('intent');
-  const notes = String(form.get('reviewNotes') ?? '');
-  try {
-    if (id === undefined) throw new AppError('NOT_FOUND');
-    const name = (await listIdApplications('pending')).find((a) => a.id === id)?.applicant.name ?? '';
-    if (intent === 'approve') {
+  const applicantName = async (id: number) => (await listIdApplications('pending')).find((a) => a.id === id)?.applicant.name ?? '';
+  return reviewDecision(request, await request.formData(), {
+    rejectSchema: idRejectSchema,
+    approve: async (id) => {
+      const name = await applicantName(id);
       await approveIdApplication(user, id);
       return redirectWithToast('/admin/id-verification', { key: 'trust.admin.idQueue.approved', params: { name }, type: 'success' });
-    }
-    if (intent === 'reject') {
-      const { reviewNotes } = parseValue(idRejectSchema, { reviewNotes: notes });
+    },
+    reject: async (id, { reviewNotes }) => {
+      const name = await applicantName(id);
       await rejectIdApplication(user, id, reviewNotes);
       return redirectWithToast('/admin/id-verification', { key: 'trust.admin.idQueue.rejected', params: { name }, type: 'success' });
-    }
-    throw new AppError('VALIDATION_ERROR');
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = await getFixedT(request);
-    const key = error.fieldErrors?.reviewNotes?.[0] ?? error.messageKey;
-    return data({ id: id ?? 0, notes, error: t(key, error.params) }, { status: error.status });
-  }
+    },
+  });
 }
 
 export default function IdVerificationQueue() {
@@ -58,17 +51,12 @@ export default function IdVerificationQueue() {
   const { t, i18n } = useTranslation();
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin">← {t('trust.admin.back')}</Link>
-      </p>
-      <h1>{t('trust.admin.idQueue.title')}</h1>
-      <p className="muted">{t('trust.admin.idQueue.intro')}</p>
+      <AdminPageHead title={t('trust.admin.idQueue.title')} intro={t('trust.admin.idQueue.intro')} />
       {applications.length === 0 ? (
         <p className="card empty">{t('trust.admin.idQueue.empty')}</p>
       ) : (
         <ol className="queue-list">
           {applications.map((a) => {
-            const failed = answer && answer.id === a.id ? answer : undefined;
             return (
               <li key={a.id} className="card queue-item" data-testid={`id-application-${a.id}`}>
                 <h2 id={`app-${a.id}`}>
@@ -78,47 +66,16 @@ export default function IdVerificationQueue() {
                   {t(`trust.idv.types.${a.type}`, { defaultValue: a.type })} ·{' '}
                   {t('trust.idv.submittedAt', { date: formatTaipeiDateTime(a.submittedAt, i18n.language) })} · {t(`account.types.${a.applicant.type}`)}
                 </p>
-                <div className="doc-pair">
-                  {(['front', 'back'] as const).map((side) =>
-                    a.documents[side] ? (
-                      <figure key={side}>
-                        <a href={a.documents[side]!} target="_blank" rel="noreferrer">
-                          <img
-                            src={a.documents[side]!}
-                            alt={t('trust.idv.documentAlt', { side: t(`trust.idv.${side}`), id: a.id })}
-                            width={400}
-                            height={250}
-                            loading="lazy"
-                          />
-                        </a>
-                        <figcaption className="small muted">{t(`trust.idv.${side}`)}</figcaption>
-                      </figure>
-                    ) : null,
-                  )}
-                </div>
-                {failed && (
-                  <p className="form-error" role="alert">
-                    {failed.error}
-                  </p>
-                )}
-                <div className="queue-forms">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={a.id} />
-                    <button type="submit" name="intent" value="approve" className="button">
-                      {t('trust.admin.idQueue.approve')}
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={a.id} />
-                    <div className="field">
-                      <label htmlFor={`notes-${a.id}`}>{t('trust.admin.idQueue.notes')}</label>
-                      <textarea id={`notes-${a.id}`} name="reviewNotes" required maxLength={1000} defaultValue={failed?.notes ?? ''} rows={2} />
-                    </div>
-                    <button type="submit" name="intent" value="reject" className="button button-danger">
-                      {t('trust.admin.idQueue.reject')}
-                    </button>
-                  </Form>
-                </div>
+                <IdDocuments applicationId={a.id} documents={a.documents} className="doc-pair" width={400} height={250} linked />
+                <ReviewDecision
+                  itemId={a.id}
+                  reasonName="reviewNotes"
+                  schema={idRejectSchema}
+                  lastResult={answer?.id === a.id ? answer.result : undefined}
+                  multiline
+                  maxLength={1000}
+                  labels={{ approve: t('trust.admin.idQueue.approve'), reject: t('trust.admin.idQueue.reject'), reason: t('trust.admin.idQueue.notes') }}
+                />
               </li>
             );
           })}

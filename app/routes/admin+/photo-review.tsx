@@ -1,15 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ReviewDecision } from '~/components/review-decision';
+import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
+import { reviewDecision } from '~/http/review-decision.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { parseIdParam } from '~/lib/ids';
 import { pageMeta } from '~/lib/meta';
 import { photoReviewSchema } from '~/schemas/trust';
-import { AppError, parseValue } from '~/services/errors.server';
 import { approvePhotos, listPhotosForAdmin, reviewPhoto } from '~/services/photos.server';
 
 /**
@@ -26,32 +28,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 
+const rejectSchema = photoReviewSchema.pick({ reason: true });
+
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const form = await request.formData();
-  const intent = form.get('intent');
+  const formData = await request.formData();
   const back = new URL(request.url).pathname;
-  try {
-    if (intent === 'approve-selected') {
-      const ids = form.getAll('ids').map((v) => parseIdParam(String(v))).filter((v): v is number => v !== undefined);
-      if (!ids.length) throw new AppError('VALIDATION_ERROR', { messageKey: 'trust.photos.noneSelected' });
-      const count = await approvePhotos(user, ids);
-      return redirectWithToast(back, { key: 'trust.admin.photoQueue.approvedCount', params: { count }, type: 'success' });
+  if (formData.get('intent') === 'approve-selected') {
+    const ids = formData.getAll('ids').map((v) => parseIdParam(String(v))).filter((v): v is number => v !== undefined);
+    if (!ids.length) {
+      const t = await getFixedT(request);
+      return data({ batchError: t('trust.photos.noneSelected') }, { status: 400 });
     }
-    const id = parseIdParam(String(form.get('id') ?? ''));
-    if (id === undefined) throw new AppError('NOT_FOUND');
-    const decision = parseValue(photoReviewSchema, { status: intent === 'approve' ? 'approved' : intent === 'reject' ? 'rejected' : '', reason: form.get('reason') ?? undefined });
-    await reviewPhoto(user, id, decision);
-    return redirectWithToast(back, {
-      key: decision.status === 'approved' ? 'trust.admin.photoQueue.approvedCount' : 'trust.admin.photoQueue.rejectedOne',
-      params: { count: 1 },
-      type: 'success',
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = await getFixedT(request);
-    return data({ error: t(error.messageKey, error.params) }, { status: error.status });
+    const count = await approvePhotos(user, ids);
+    return redirectWithToast(back, { key: 'trust.admin.photoQueue.approvedCount', params: { count }, type: 'success' });
   }
+  return reviewDecision(request, formData, {
+    rejectSchema,
+    approve: async (id) => {
+      await reviewPhoto(user, id, { status: 'approved' });
+      return redirectWithToast(back, { key: 'trust.admin.photoQueue.approvedCount', params: { count: 1 }, type: 'success' });
+    },
+    reject: async (id, { reason }) => {
+      await reviewPhoto(user, id, { status: 'rejected', reason });
+      return redirectWithToast(back, { key: 'trust.admin.photoQueue.rejectedOne', params: { count: 1 }, type: 'success' });
+    },
+  });
 }
 
 export default function PhotoReviewQueue() {
@@ -60,14 +62,14 @@ export default function PhotoReviewQueue() {
   const { t, i18n } = useTranslation();
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin">← {t('trust.admin.back')}</Link> · <Link to="/admin/photos">{t('trust.admin.photos.title')}</Link>
-      </p>
-      <h1>{t('trust.admin.photoQueue.title')}</h1>
-      <p className="muted">{t('trust.admin.photoQueue.intro')}</p>
-      {answer?.error && (
+      <AdminPageHead
+        title={t('trust.admin.photoQueue.title')}
+        intro={t('trust.admin.photoQueue.intro')}
+        also={{ to: '/admin/photos', label: t('trust.admin.photos.title') }}
+      />
+      {answer && 'batchError' in answer && (
         <p className="form-error" role="alert">
-          {answer.error}
+          {answer.batchError}
         </p>
       )}
       {photos.length === 0 ? (
@@ -93,24 +95,14 @@ export default function PhotoReviewQueue() {
                   <input type="checkbox" name="ids" value={p.id} form="batch-approve" />{' '}
                   {t('trust.admin.photoQueue.select', { name: p.guideName, id: p.id })}
                 </label>
-                <div className="queue-forms">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={p.id} />
-                    <button type="submit" name="intent" value="approve" className="button">
-                      {t('trust.admin.photoQueue.approve')}
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={p.id} />
-                    <div className="field">
-                      <label htmlFor={`reason-${p.id}`}>{t('trust.admin.photoQueue.reason')}</label>
-                      <input id={`reason-${p.id}`} type="text" name="reason" maxLength={500} />
-                    </div>
-                    <button type="submit" name="intent" value="reject" className="button button-danger">
-                      {t('trust.admin.photoQueue.reject')}
-                    </button>
-                  </Form>
-                </div>
+                <ReviewDecision
+                  itemId={p.id}
+                  reasonName="reason"
+                  schema={rejectSchema}
+                  lastResult={answer && 'id' in answer && answer.id === p.id ? answer.result : undefined}
+                  maxLength={500}
+                  labels={{ approve: t('trust.admin.photoQueue.approve'), reject: t('trust.admin.photoQueue.reject'), reason: t('trust.admin.photoQueue.reason') }}
+                />
               </li>
             ))}
           </ol>

@@ -1,6 +1,11 @@
+import { getFormProps } from '@conform-to/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { PhotoStatus } from '~/components/photo-status';
+import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/auth.server';
@@ -25,31 +30,19 @@ export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 export default function AdminPhotos() {
   const { photos, filter } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
+  const [form, fields] = useSchemaForm<typeof filter>({ id: 'photo-filter', schema: adminPhotoQuerySchema, defaultValue: filter });
   return (
     <div className="admin-page">
-      <p className="small">
-        <Link to="/admin">← {t('trust.admin.back')}</Link> · <Link to="/admin/photo-review">{t('trust.admin.photoQueue.title')}</Link>
-      </p>
-      <h1>{t('trust.admin.photos.title')}</h1>
-      <Form method="get" className="card filter-form">
-        <div className="field">
-          <label htmlFor="photo-status">{t('trust.admin.photos.status')}</label>
-          <select id="photo-status" name="status" defaultValue={filter.status}>
-            <option value="">{t('trust.admin.photos.anyStatus')}</option>
-            {PHOTO_STATUS_VALUES.map((s) => (
-              <option key={s} value={s}>
-                {t(photoStatusLabelKey(s))}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="photo-guide">{t('trust.admin.photos.guide')}</label>
-          <input id="photo-guide" type="text" inputMode="numeric" name="guideId" defaultValue={filter.guideId} />
-        </div>
-        <button type="submit" className="button">
-          {t('trust.admin.photos.filter')}
-        </button>
+      <AdminPageHead title={t('trust.admin.photos.title')} also={{ to: '/admin/photo-review', label: t('trust.admin.photoQueue.title') }} />
+      <Form method="get" className="card filter-form" {...getFormProps(form)}>
+        <SelectField
+          field={fields.status}
+          label={t('trust.admin.photos.status')}
+          placeholder={t('trust.admin.photos.anyStatus')}
+          options={PHOTO_STATUS_VALUES.map((s) => ({ value: s, label: t(photoStatusLabelKey(s)) }))}
+        />
+        <Field field={fields.guideId} label={t('trust.admin.photos.guide')} inputMode="numeric" />
+        <SubmitButton busy={false} label={t('trust.admin.photos.filter')} />
       </Form>
       {photos.length === 0 ? (
         <p className="card empty">{t('trust.admin.photos.empty')}</p>
@@ -61,7 +54,7 @@ export default function AdminPhotos() {
                 <img src={p.url} alt={t('trust.admin.photoQueue.photoAlt', { name: p.guideName, id: p.id })} width={240} height={180} loading="lazy" />
               </a>
               <p className="small">
-                <span className={`photo-status photo-status-${p.status === 'pending_review' ? 'pending' : p.status}`}>{t(photoStatusLabelKey(p.status))}</span>{' '}
+                <PhotoStatus status={p.status} />{' '}
                 <Link to={`/admin/guides/${p.guideId}`}>{p.guideName}</Link>
               </p>
               <p className="small muted">{formatTaipeiDateTime(p.createdAt, i18n.language)}</p>

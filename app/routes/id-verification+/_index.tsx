@@ -1,14 +1,21 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
+import { FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { IdDocuments } from '~/components/id-documents';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireUser } from '~/http/auth.server';
+import { replyWithError } from '~/http/forms.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
-import { ID_DOCUMENT_TYPES, idApplicationSchema } from '~/schemas/trust';
-import { AppError, parseValue } from '~/services/errors.server';
+import { ID_DOCUMENT_TYPES, idApplicationFormSchema, idApplicationSchema } from '~/schemas/trust';
+import { AppError } from '~/services/errors.server';
 import { applyForIdVerification, getMyIdVerification } from '~/services/id-verification.server';
 import { readUploadForm, uploadedBytes } from '~/services/image-pipeline.server';
 
@@ -27,38 +34,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 
-interface ActionAnswer {
-  type: string;
-  formError?: string;
-  fieldErrors?: Record<string, string[]>;
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
-  const fields = new Map<string, string>();
+  // The reply echoes the typed values only: the files stay out of it (a browser never refills a file input).
+  const typed = new Map<string, string>();
+  const typedForm = () => {
+    const form = new FormData();
+    for (const [k, v] of typed) form.set(k, v);
+    return form;
+  };
+  let form: FormData;
   try {
-    const form = await readUploadForm(request, fields);
-    const { type } = parseValue(idApplicationSchema, { type: form.get('type') ?? undefined });
-    const front = await uploadedBytes(form, 'front', 'trust.idv.errors.noFront');
-    const back = await uploadedBytes(form, 'back', 'trust.idv.errors.noBack');
-    await applyForIdVerification(user, { type, front, back });
+    form = await readUploadForm(request, typed);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = await getFixedT(request);
-    const fieldErrors = error.fieldErrors
-      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, keys]) => [k, keys.map((key) => t(key))]))
-      : undefined;
-    return data<ActionAnswer>(
-      { type: fields.get('type') ?? '', formError: fieldErrors ? undefined : t(error.messageKey, error.params), fieldErrors },
-      { status: error.status },
-    );
+    return replyWithError(request, parseWithZod(typedForm(), { schema: idApplicationSchema }), error);
+  }
+  const submission = parseWithZod(typedForm(), { schema: idApplicationSchema });
+  const front = await uploadedBytes(form, 'front', 'trust.idv.errors.noFront').catch((e: unknown) => e);
+  const back = await uploadedBytes(form, 'back', 'trust.idv.errors.noBack').catch((e: unknown) => e);
+  const missing = { ...fieldErrorsOf(front), ...fieldErrorsOf(back) };
+  if (submission.status !== 'success' || Object.keys(missing).length) {
+    const fieldErrors = { ...(submission.status === 'success' ? {} : submission.error), ...missing } as Record<string, string[]>;
+    return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+  }
+  try {
+    await applyForIdVerification(user, { type: submission.value.type, front: front as Buffer, back: back as Buffer });
+  } catch (error) {
+    return replyWithError(request, submission, error);
   }
   return redirectWithToast('/id-verification', { key: 'trust.idv.submitted', type: 'success' });
 }
 
+/** A missing file's field error (uploadedBytes throws one), or nothing when the bytes came. */
+function fieldErrorsOf(result: unknown): Record<string, string[]> {
+  if (result instanceof AppError) return result.fieldErrors ?? {};
+  if (result instanceof Error) throw result;
+  return {};
+}
+
 export default function IdVerificationPage() {
   const { type, status } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm<{ type: string; front: File; back: File }>({
+    id: 'idv-application',
+    schema: idApplicationFormSchema,
+    lastResult: actionData?.result,
+  });
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formAction === '/id-verification';
@@ -78,7 +99,6 @@ export default function IdVerificationPage() {
 
   const application = status.application;
   const canApply = status.state === 'not_verified' || status.state === 'rejected';
-  const errorOf = (field: string) => answer?.fieldErrors?.[field]?.[0];
   return (
     <div className="trust-page">
       <section className="card" aria-labelledby="idv-title">
@@ -124,22 +144,7 @@ export default function IdVerificationPage() {
         {application && application.status !== 'approved' && (application.documents.front || application.documents.back) && (
           <section aria-labelledby="idv-docs">
             <h2 id="idv-docs">{t('trust.idv.documents')}</h2>
-            <div className="idv-docs">
-              {(['front', 'back'] as const).map((side) =>
-                application.documents[side] ? (
-                  <figure key={side}>
-                    <img
-                      src={application.documents[side]!}
-                      alt={t('trust.idv.documentAlt', { side: t(`trust.idv.${side}`), id: application.id })}
-                      loading="lazy"
-                      width={300}
-                      height={190}
-                    />
-                    <figcaption className="small muted">{t(`trust.idv.${side}`)}</figcaption>
-                  </figure>
-                ) : null,
-              )}
-            </div>
+            <IdDocuments applicationId={application.id} documents={application.documents} className="idv-docs" width={300} height={190} />
           </section>
         )}
       </section>
@@ -147,63 +152,27 @@ export default function IdVerificationPage() {
       {canApply && (
         <section className="card" aria-labelledby="idv-form-title" id="idv-form">
           <h2 id="idv-form-title">{status.state === 'rejected' ? t('trust.idv.verifyAgain') : t('trust.idv.formTitle')}</h2>
-          <Form method="post" encType="multipart/form-data" className="form" noValidate={false}>
-            {answer?.formError && (
-              <p className="form-error" role="alert">
-                {answer.formError}
-              </p>
-            )}
-            <div className="field">
-              <label htmlFor="idv-type">{t('trust.idv.type')}</label>
-              <select
-                id="idv-type"
-                name="type"
-                required
-                defaultValue={answer?.type ?? ''}
-                aria-invalid={errorOf('type') ? true : undefined}
-                aria-describedby={errorOf('type') ? 'idv-type-error' : undefined}
-              >
-                <option value="" disabled>
-                  {t('trust.idv.chooseType')}
-                </option>
-                {ID_DOCUMENT_TYPES.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`trust.idv.types.${v}`)}
-                  </option>
-                ))}
-              </select>
-              {errorOf('type') && (
-                <p id="idv-type-error" className="field-error">
-                  {errorOf('type')}
-                </p>
-              )}
-            </div>
+          <Form method="post" encType="multipart/form-data" className="form" {...getFormProps(form)}>
+            <FormErrors form={form} />
+            <SelectField
+              field={fields.type}
+              label={t('trust.idv.type')}
+              placeholder={t('trust.idv.chooseType')}
+              options={ID_DOCUMENT_TYPES.map((v) => ({ value: v, label: t(`trust.idv.types.${v}`) }))}
+            />
             {(['front', 'back'] as const).map((side) => (
-              <div className="field" key={side}>
-                <label htmlFor={`idv-${side}`}>{t(`trust.idv.${side}`)}</label>
-                <input
-                  id={`idv-${side}`}
-                  type="file"
-                  name={side}
-                  accept="image/jpeg,image/png,image/webp"
-                  required
-                  aria-invalid={errorOf(side) ? true : undefined}
-                  aria-describedby={`idv-${side}-hint${errorOf(side) ? ` idv-${side}-error` : ''}`}
-                />
-                <p id={`idv-${side}-hint`} className="field-hint">
-                  {t('trust.idv.fileHint')}
-                </p>
-                {errorOf(side) && (
-                  <p id={`idv-${side}-error`} className="field-error">
-                    {errorOf(side)}
-                  </p>
-                )}
-              </div>
+              <Field
+                key={side}
+                type="file"
+                field={fields[side]}
+                label={t(`trust.idv.${side}`)}
+                hint={t('trust.idv.fileHint')}
+                accept="image/jpeg,image/png,image/webp"
+                required
+              />
             ))}
             <div className="form-actions">
-              <button type="submit" className="button" disabled={submitting}>
-                {submitting ? t('trust.idv.submitting') : t('trust.idv.submit')}
-              </button>
+              <SubmitButton busy={submitting} label={t('trust.idv.submit')} busyLabel={t('trust.idv.submitting')} />
             </div>
           </Form>
         </section>

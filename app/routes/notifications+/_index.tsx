@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '~/components/forms/fields';
+import { PagedList } from '~/components/pagination';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { requireUser } from '~/http/auth.server';
@@ -75,56 +76,43 @@ export default function Notifications() {
         ) : null}
       </div>
       <FormErrors form={form} />
-      {notifications.length === 0 ? (
-        <p className="empty card">{t('notifications.empty')}</p>
-      ) : (
-        <ul className="notification-list">
-          {notifications.map((n) => (
-            <li key={n.id} className={n.isRead ? 'notification' : 'notification is-unread'}>
-              <div className="notification-text">
-                <p className="notification-title">
-                  {n.isRead ? null : <span className="visually-hidden">{t('notifications.unreadMark')} </span>}
-                  {n.isRead ? null : <span className="dot" aria-hidden="true" />}
-                  <strong>{n.title}</strong>
-                </p>
-                {n.body ? <p>{n.body}</p> : null}
-                <p className="small muted">
-                  <time dateTime={n.createdAt}>{formatTaipeiDateTime(n.createdAt, i18n.language)}</time>
-                </p>
-              </div>
-              <Form method="post" className="notification-actions">
-                <input type="hidden" name="id" value={n.id} />
-                <input type="hidden" name="back" value={back} />
-                {n.link ? (
-                  n.isRead ? (
-                    <Link to={n.link} className="button button-small">
-                      {t('notifications.open')}
-                    </Link>
-                  ) : (
-                    <>
-                      <input type="hidden" name="go" value={n.link} />
-                      <SubmitButton name="intent" value="read" busy={busy('read', n.id)} className="button button-small" label={t('notifications.open')} />
-                    </>
-                  )
-                ) : null}
-                {!n.isRead && !n.link ? (
-                  <SubmitButton name="intent" value="read" busy={busy('read', n.id)} className="button button-small button-secondary" label={t('notifications.markRead')} />
-                ) : null}
-                <SubmitButton name="intent" value="delete" busy={busy('delete', n.id)} className="button button-small button-secondary" label={t('notifications.delete')} />
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
-      {pagination.totalPages > 1 ? (
-        <nav className="pagination" aria-label={t('pagination.label')}>
-          <p className="pagination-status">{t('pagination.status', { page: pagination.page, totalPages: pagination.totalPages })}</p>
-          <ul>
-            <li>{pagination.hasPrev ? <Link to={`/notifications?page=${pagination.page - 1}`} rel="prev">{t('pagination.previous')}</Link> : <span aria-disabled="true">{t('pagination.previous')}</span>}</li>
-            <li>{pagination.hasNext ? <Link to={`/notifications?page=${pagination.page + 1}`} rel="next">{t('pagination.next')}</Link> : <span aria-disabled="true">{t('pagination.next')}</span>}</li>
-          </ul>
-        </nav>
-      ) : null}
+      <PagedList items={notifications} empty={t('notifications.empty')} className="notification-list" pagination={pagination} basePath="/notifications">
+        {(n) => (
+          <li key={n.id} className={n.isRead ? 'notification' : 'notification is-unread'}>
+            <div className="notification-text">
+              <p className="notification-title">
+                {n.isRead ? null : <span className="visually-hidden">{t('notifications.unreadMark')} </span>}
+                {n.isRead ? null : <span className="dot" aria-hidden="true" />}
+                <strong>{n.title}</strong>
+              </p>
+              {n.body ? <p>{n.body}</p> : null}
+              <p className="small muted">
+                <time dateTime={n.createdAt}>{formatTaipeiDateTime(n.createdAt, i18n.language)}</time>
+              </p>
+            </div>
+            <Form method="post" className="notification-actions">
+              <input type="hidden" name="id" value={n.id} />
+              <input type="hidden" name="back" value={back} />
+              {n.link ? (
+                n.isRead ? (
+                  <Link to={n.link} className="button button-small">
+                    {t('notifications.open')}
+                  </Link>
+                ) : (
+                  <>
+                    <input type="hidden" name="go" value={n.link} />
+                    <SubmitButton name="intent" value="read" busy={busy('read', n.id)} className="button button-small" label={t('notifications.open')} />
+                  </>
+                )
+              ) : null}
+              {!n.isRead && !n.link ? (
+                <SubmitButton name="intent" value="read" busy={busy('read', n.id)} className="button button-small button-secondary" label={t('notifications.markRead')} />
+              ) : null}
+              <SubmitButton name="intent" value="delete" busy={busy('delete', n.id)} className="button button-small button-secondary" label={t('notifications.delete')} />
+            </Form>
+          </li>
+        )}
+      </PagedList>
     </div>
   );
 }

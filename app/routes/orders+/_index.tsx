@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { StatusPill } from '~/components/dashboard';
+import { PagedList } from '~/components/pagination';
 import { requireUser } from '~/http/auth.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
@@ -29,7 +30,6 @@ export default function Orders() {
   const { orders, pagination, status, viewer } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const pageHref = (page: number) => `/orders?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
   return (
     <div className="orders-page">
       <h1>{t('orders.list.title')}</h1>
@@ -48,37 +48,31 @@ export default function Orders() {
           {t('orders.list.apply')}
         </button>
       </Form>
-      {orders.length === 0 ? (
-        <p className="empty card">{t('orders.list.empty')}</p>
-      ) : (
-        <ul className="recent-orders order-list">
-          {orders.map((o) => {
-            const other = viewer.id === o.guideId ? o.travelerName : o.guideName;
-            return (
-              <li key={o.id}>
-                <Link to={`/orders/${o.id}`} className="recent-order">
-                  <span className="recent-order-title">
-                    #{o.id} · {viewer.type === 'admin' ? `${o.travelerName} → ${o.guideName}` : other}
-                  </span>
-                  <span className="recent-order-meta">
-                    {formatTourDay(o.date, locale)} · {t(`timeSlots.${o.timeSlot}`)} · {formatNtd(o.totalPrice, locale)}
-                  </span>
-                  <StatusPill status={o.status} />
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {pagination.totalPages > 1 ? (
-        <nav className="pagination" aria-label={t('pagination.label')}>
-          <p className="pagination-status">{t('pagination.status', { page: pagination.page, totalPages: pagination.totalPages })}</p>
-          <ul>
-            <li>{pagination.hasPrev ? <Link to={pageHref(pagination.page - 1)} rel="prev">{t('pagination.previous')}</Link> : <span aria-disabled="true">{t('pagination.previous')}</span>}</li>
-            <li>{pagination.hasNext ? <Link to={pageHref(pagination.page + 1)} rel="next">{t('pagination.next')}</Link> : <span aria-disabled="true">{t('pagination.next')}</span>}</li>
-          </ul>
-        </nav>
-      ) : null}
+      <PagedList
+        items={orders}
+        empty={t('orders.list.empty')}
+        className="recent-orders order-list"
+        pagination={pagination}
+        basePath="/orders"
+        params={new URLSearchParams(status ? { status } : {})}
+      >
+        {(o) => {
+          const other = viewer.id === o.guideId ? o.travelerName : o.guideName;
+          return (
+            <li key={o.id}>
+              <Link to={`/orders/${o.id}`} className="recent-order">
+                <span className="recent-order-title">
+                  #{o.id} · {viewer.type === 'admin' ? `${o.travelerName} → ${o.guideName}` : other}
+                </span>
+                <span className="recent-order-meta">
+                  {formatTourDay(o.date, locale)} · {t(`timeSlots.${o.timeSlot}`)} · {formatNtd(o.totalPrice, locale)}
+                </span>
+                <StatusPill status={o.status} />
+              </Link>
+            </li>
+          );
+        }}
+      </PagedList>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
+import { clientIp } from '~/http/auth.server';
 import { defineApi } from '~/http/contract';
 import { resendVerificationSchema } from '~/schemas/auth';
 import { resendVerification } from '~/services/auth.server';
@@ -11,6 +12,7 @@ export const contract = defineApi({
   operations: {
     POST: {
       summary: 'Mail a new verification code (one per 60 s); answers alike for every address',
+      description: 'At most one per email address and 60 s (429 RESEND_COOLDOWN), and 10 per client address and minute over all addresses (429 RATE_LIMIT_EXCEEDED with Retry-After).',
       auth: 'public',
       body: resendVerificationSchema,
       data: z.object({ sent: z.literal(true), cooldownSeconds: z.int() }),
@@ -20,8 +22,8 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  POST: async ({ body }) => {
-    await resendVerification(body.email);
+  POST: async ({ body, context }) => {
+    await resendVerification(body.email, { ip: clientIp(context) });
     return { sent: true as const, cooldownSeconds: RESEND_COOLDOWN_SECONDS };
   },
 });

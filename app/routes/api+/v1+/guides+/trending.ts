@@ -21,7 +21,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ query, request }) => getTrending(query.type, query.limit, await getLocale(request)),
+  GET: async ({ query, request }) => getTrending(query.type, query.limit, { locale: await getLocale(request) }),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;
