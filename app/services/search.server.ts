@@ -69,19 +69,23 @@ export function searchGuides(search: GuideSearch, options: { locale?: string } =
 async function runSearch(search: GuideSearch, locale: string): Promise<GuideSearchResult> {
   const db = getDb();
   const where = searchWhere(search);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(guideCardColumns())
-      .from(users)
-      .where(where)
-      .orderBy(...searchOrder(search.sort))
-      .limit(search.limit)
-      .offset((search.page - 1) * search.limit),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  // One pass over the matches gives the page and the total (a separate count(*) ran the whole match twice).
+  const rows = await db
+    .select({ ...guideCardColumns(), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(where)
+    .orderBy(...searchOrder(search.sort))
+    .limit(search.limit)
+    .offset((search.page - 1) * search.limit);
+  // A page past the end has no row to carry the total: count on its own (only then).
+  const total =
+    rows[0]?.total ?? (search.page > 1 ? ((await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0) : 0);
   return {
-    guides: await toCards(rows, locale),
-    pagination: paginate(search.page, search.limit, totals?.total ?? 0),
+    guides: await toCards(
+      rows.map(({ total: _total, ...row }) => row),
+      locale,
+    ),
+    pagination: paginate(search.page, search.limit, total),
   };
 }
 
