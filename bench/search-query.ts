@@ -16,7 +16,8 @@ setDatabase(handle);
 
 /** 4-character keywords from the seed's vocabulary (themes, English words), from common to absent. */
 const FOUR_CHAR_KEYWORDS = ['夜市美食', '老街散步', '登山步道', '溫泉泡湯', '攝影散策', '寺廟巡禮', '單車環湖', '茶園體驗', '海邊浮潛', '部落文化', 'hike', 'temp', 'walk', 'mark', 'tast', 'moun', '陳怡君1', 'xyzw'];
-const SHORT_KEYWORDS = ['台', '臺北', '美食', '導遊', 'ea'];
+const TWO_CHAR_KEYWORDS = ['臺北', '花蓮', '美食', '老街', '導遊', 'ea'];
+const ONE_CHAR_KEYWORDS = ['台', '湯', 'a'];
 const SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'rating_desc', 'rating_asc'] as const;
 const FILTERS = { city: 'taipei', language: 'en', minPrice: '1500', maxPrice: '4000' };
 
@@ -40,7 +41,8 @@ await time(FOUR_CHAR_KEYWORDS.slice(0, 3), {});
 const result = {
   'keyword (4 chars) only': await time(FOUR_CHAR_KEYWORDS, {}),
   'keyword (4 chars) + city, language, price': await time(FOUR_CHAR_KEYWORDS, FILTERS),
-  'keyword (1-2 chars) only': await time(SHORT_KEYWORDS, {}),
+  'keyword (2 chars) only': await time(TWO_CHAR_KEYWORDS, {}),
+  'keyword (1 char) only': await time(ONE_CHAR_KEYWORDS, {}),
   'no keyword, city, language, price': await time([''], FILTERS),
   'no keyword, no filter': await time([''], {}),
 };

@@ -18,10 +18,7 @@ function searchWhere(search: GuideSearch): SQL {
   if (search.minPrice !== undefined) conditions.push(gte(users.price, search.minPrice));
   if (search.maxPrice !== undefined) conditions.push(lte(users.price, search.maxPrice));
   if (search.minRating !== undefined && search.minRating > 0) conditions.push(gte(users.ratingAverage, search.minRating));
-  // Each word anywhere in the normalised text; the pg_trgm GIN index serves `like` with 3+ characters.
-  for (const term of searchTerms(search.keyword)) {
-    conditions.push(sql`${users.searchText} like ${containsPattern(term)} escape '\\'`);
-  }
+  for (const term of searchTerms(search.keyword)) conditions.push(keywordCondition(term));
   if (search.date) {
     const slot = search.timeSlot ? eq(availabilitySlots.timeSlot, search.timeSlot) : undefined;
     conditions.push(
@@ -30,6 +27,16 @@ function searchWhere(search: GuideSearch): SQL {
     );
   }
   return and(...conditions)!;
+}
+
+/**
+ * One word anywhere in the normalised text. The pg_trgm GIN index serves `like` from 3 characters on; a word of
+ * exactly 2 characters (台北, 美食) has no trigram, so the stored bigrams' GIN index finds it (a 2-character
+ * word is in the text exactly when it is one of its bigrams). One character stays a plain scan.
+ */
+function keywordCondition(term: string): SQL {
+  const like = sql`${users.searchText} like ${containsPattern(term)} escape '\\'`;
+  return [...term].length === 2 ? and(sql`${users.searchBigrams} @> array[${term}]::text[]`, like)! : like;
 }
 
 /** Every order ends with the id, so equal prices or ratings never make a guide repeat or vanish between pages. */
@@ -114,7 +121,7 @@ export async function suggest(query: SuggestionQuery, cityName: (code: string) =
     const rows = await getDb()
       .select({ id: users.id, name: users.name, city: users.city })
       .from(users)
-      .where(and(publishableGuide, sql`${users.searchText} like ${containsPattern(text)} escape '\\'`))
+      .where(and(publishableGuide, keywordCondition(text)))
       .orderBy(sql`${users.ratingAverage} desc nulls last`, asc(users.id))
       .limit(query.limit * 5);
     // The search text also holds descriptions: keep the guides whose name itself contains the query.

@@ -134,6 +134,11 @@ describe(`GET /api/v1/guides (${testDriver})`, () => {
     expect(await found(`keyword=${encodeURIComponent('Ｐｈｏｔｏｇｒａｐｈｙ　WALK')}`)).toEqual([B]);
     expect(await found(`keyword=${encodeURIComponent('美食')}`)).toEqual([A]);
     expect(await found(`keyword=${encodeURIComponent('花蓮')}&city=hualien`)).toEqual([C]);
+    // Two characters (served by the bigram index), alone, with a longer word, and beside a wildcard character.
+    expect(await found('keyword=ab')).toEqual([D]);
+    expect(await found(`keyword=${encodeURIComponent('台北 photography')}`)).toEqual([B]);
+    expect(await found(`keyword=${encodeURIComponent('0%')}`)).toEqual([B]);
+    expect(await found(`keyword=${encodeURIComponent('0_')}`)).toEqual([]);
   });
 
   it('takes %, _ and \\ literally', async () => {
