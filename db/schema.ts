@@ -98,7 +98,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_type_city_idx').on(t.type, t.city),
     // fastupdate off: new rows go straight into the index, so searches never scan a pending list (PGlite has no
-    // autovacuum to flush one; bench/search.mjs measured 4-character keywords about 2× slower with it).
+    // autovacuum to flush one; on the bench's PGlite data 4-character keywords ran about 2× slower before a VACUUM).
     index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('users_search_bigrams_idx').using('gin', t.searchBigrams).with({ fastupdate: false }),
     check('users_guide_status_check', sql`${t.guideStatus} is null or ${t.guideStatus} in ('active', 'suspended')`),
