@@ -18,10 +18,7 @@ function searchWhere(search: GuideSearch): SQL {
   if (search.minPrice !== undefined) conditions.push(gte(users.price, search.minPrice));
   if (search.maxPrice !== undefined) conditions.push(lte(users.price, search.maxPrice));
   if (search.minRating !== undefined && search.minRating > 0) conditions.push(gte(users.ratingAverage, search.minRating));
-  // Each word anywhere in the normalised text; the pg_trgm GIN index serves `like` with 3+ characters.
-  for (const term of searchTerms(search.keyword)) {
-    conditions.push(sql`${users.searchText} like ${containsPattern(term)} escape '\\'`);
-  }
+  for (const term of searchTerms(search.keyword)) conditions.push(keywordCondition(term));
   if (search.date) {
     const slot = search.timeSlot ? eq(availabilitySlots.timeSlot, search.timeSlot) : undefined;
     conditions.push(
@@ -30,6 +27,16 @@ function searchWhere(search: GuideSearch): SQL {
     );
   }
   return and(...conditions)!;
+}
+
+/**
+ * One word anywhere in the normalised text. The pg_trgm GIN index serves `like` from 3 characters on; a word of
+ * exactly 2 characters (台北, 美食) has no trigram, so the stored bigrams' GIN index finds it (a 2-character
+ * word is in the text exactly when it is one of its bigrams). One character stays a plain scan.
+ */
+function keywordCondition(term: string): SQL {
+  const like = sql`${users.searchText} like ${containsPattern(term)} escape '\\'`;
+  return [...term].length === 2 ? and(sql`${users.searchBigrams} @> array[${term}]::text[]`, like)! : like;
 }
 
 /** Every order ends with the id, so equal prices or ratings never make a guide repeat or vanish between pages. */
@@ -69,19 +76,23 @@ export function searchGuides(search: GuideSearch, options: { locale?: string } =
 async function runSearch(search: GuideSearch, locale: string): Promise<GuideSearchResult> {
   const db = getDb();
   const where = searchWhere(search);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(guideCardColumns())
-      .from(users)
-      .where(where)
-      .orderBy(...searchOrder(search.sort))
-      .limit(search.limit)
-      .offset((search.page - 1) * search.limit),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  // One pass over the matches gives the page and the total (a separate count(*) ran the whole match twice).
+  const rows = await db
+    .select({ ...guideCardColumns(), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(where)
+    .orderBy(...searchOrder(search.sort))
+    .limit(search.limit)
+    .offset((search.page - 1) * search.limit);
+  // A page past the end has no row to carry the total: count on its own (only then).
+  const total =
+    rows[0]?.total ?? (search.page > 1 ? ((await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0) : 0);
   return {
-    guides: await toCards(rows, locale),
-    pagination: paginate(search.page, search.limit, totals?.total ?? 0),
+    guides: await toCards(
+      rows.map(({ total: _total, ...row }) => row),
+      locale,
+    ),
+    pagination: paginate(search.page, search.limit, total),
   };
 }
 
@@ -110,7 +121,7 @@ export async function suggest(query: SuggestionQuery, cityName: (code: string) =
     const rows = await getDb()
       .select({ id: users.id, name: users.name, city: users.city })
       .from(users)
-      .where(and(publishableGuide, sql`${users.searchText} like ${containsPattern(text)} escape '\\'`))
+      .where(and(publishableGuide, keywordCondition(text)))
       .orderBy(sql`${users.ratingAverage} desc nulls last`, asc(users.id))
       .limit(query.limit * 5);
     // The search text also holds descriptions: keep the guides whose name itself contains the query.

@@ -134,6 +134,11 @@ describe(`GET /api/v1/guides (${testDriver})`, () => {
     expect(await found(`keyword=${encodeURIComponent('Ｐｈｏｔｏｇｒａｐｈｙ　WALK')}`)).toEqual([B]);
     expect(await found(`keyword=${encodeURIComponent('美食')}`)).toEqual([A]);
     expect(await found(`keyword=${encodeURIComponent('花蓮')}&city=hualien`)).toEqual([C]);
+    // Two characters (served by the bigram index), alone, with a longer word, and beside a wildcard character.
+    expect(await found('keyword=ab')).toEqual([D]);
+    expect(await found(`keyword=${encodeURIComponent('台北 photography')}`)).toEqual([B]);
+    expect(await found(`keyword=${encodeURIComponent('0%')}`)).toEqual([B]);
+    expect(await found(`keyword=${encodeURIComponent('0_')}`)).toEqual([]);
   });
 
   it('takes %, _ and \\ literally', async () => {
@@ -155,6 +160,23 @@ describe(`GET /api/v1/guides (${testDriver})`, () => {
     expect(beyond.json.data.pagination).toMatchObject({ page: 9, totalPages: 3, hasNext: false, hasPrev: true });
     expect((await search('limit=100')).json.data.pagination.limit).toBe(100);
     expect((await search('limit=500')).json.data.pagination.limit).toBe(100);
+  });
+
+  it('counts the whole match on every page of a keyword search, and 0 when nothing matches', async () => {
+    // The page and its total come from one query; walking it page by page must give each match once.
+    const walked: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const response = await search(`keyword=${encodeURIComponent('台')}&sort=rating_desc&limit=1&page=${page}`);
+      expect(response.json.data.pagination).toMatchObject({ page, limit: 1, total: 4, totalPages: 4 });
+      walked.push(...names(response.json));
+    }
+    // 台 is in 台北 (A, B: the city's names), 臺灣 (C's bio) and 臺南 (E).
+    expect(walked).toEqual([A, B, C, E]);
+    const beyond = await search(`keyword=${encodeURIComponent('台')}&minPrice=1500&limit=1&page=7`);
+    expect(beyond.json.data.guides).toEqual([]);
+    expect(beyond.json.data.pagination).toMatchObject({ page: 7, total: 3, totalPages: 3 });
+    const none = await search(`keyword=${encodeURIComponent('不存在的詞')}`);
+    expect(none.json.data.pagination).toEqual({ page: 1, limit: 10, total: 0, totalPages: 1, hasNext: false, hasPrev: false });
   });
 
   it('refuses values it cannot use, naming the field', async () => {

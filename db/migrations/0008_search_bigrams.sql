@@ -1,0 +1,4 @@
+-- hand-written: every two-character piece of a text, distinct, for the stored search_bigrams column (issue 9, two-character keywords).
+CREATE FUNCTION "search_bigrams"(t text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT coalesce(array_agg(DISTINCT substr(t, i, 2)), '{}') FROM generate_series(1, length(t) - 1) AS i $$;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_bigrams" text[] GENERATED ALWAYS AS (search_bigrams(search_text)) STORED;--> statement-breakpoint
+CREATE INDEX "users_search_bigrams_idx" ON "users" USING gin ("search_bigrams") WITH (fastupdate=false);
