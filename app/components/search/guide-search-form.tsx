@@ -1,8 +1,8 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_CODES } from '~/lib/cities';
-import { LANGUAGE_CODES } from '~/lib/languages';
+import { CITY_CODES } from '~/lib/city-codes';
+import { LANGUAGE_CODES } from '~/lib/language-codes';
 import { GUIDE_SORTS, SEARCH_TIME_SLOTS, searchParamsOf } from '~/lib/guide-search-params';
 
 /** With JS, results follow the form this long after the last change (SPEC §9). */
