@@ -74,7 +74,7 @@ export function ThemeForm({ theme, redirectTo }: { theme: Theme; redirectTo: str
             name="theme"
             value={next}
             className={`icon-button theme-button ${systemDark ? 'theme-when-dark' : 'theme-when-light'}`}
-            aria-label={label}
+            // The title names the button (its only content is an icon) and shows as its tooltip.
             title={label}
           >
             <span aria-hidden="true">{THEME_ICONS[next]}</span>
