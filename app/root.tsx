@@ -12,7 +12,7 @@ import {
 import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { EmailBanner as EmailBannerNow } from '~/components/email-banner';
-import { ErrorPage } from '~/components/error-page';
+import { ErrorPage as ErrorPageNow } from '~/components/error-page';
 import { Toasts } from '~/components/toasts';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
@@ -42,6 +42,10 @@ import stylesheet from '~/styles/app.css?url';
 const EmailBanner = import.meta.env.SSR
   ? EmailBannerNow
   : lazy(() => import('~/components/email-banner').then((module) => ({ default: module.EmailBanner })));
+// Error pages are rare: their component is fetched when one is shown.
+const ErrorPage = import.meta.env.SSR
+  ? ErrorPageNow
+  : lazy(() => import('~/components/error-page').then((module) => ({ default: module.ErrorPage })));
 // Renders nothing on the server: it only opens the socket after hydration.
 const RealtimeConnection = import.meta.env.SSR
   ? () => null
@@ -272,5 +276,9 @@ export function ErrorBoundary() {
     }
   }, [error]);
 
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />;
+  return (
+    <Suspense>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />
+    </Suspense>
+  );
 }

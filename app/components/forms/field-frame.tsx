@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
-import { ErrorList } from './messages';
 
 /**
- * The form kit's field layout without conform: label, the caller's control, and its errors under it. For plain
- * forms that are not schema forms, such as the /guides search (a GET form whose browser code stays free of
- * conform and zod). The control carries `id`, and `aria-describedby={fieldErrorId(id)}` while there are errors.
+ * The form kit's field layout without conform: label, the caller's control, and its error under it (the same
+ * markup as the kit's fields). For plain forms that are not schema forms, such as the /guides search (a GET
+ * form whose browser code stays free of conform and zod). The error is text the server already translated,
+ * so nothing here turns keys into words. The control carries `id`, and `aria-describedby={fieldErrorId(id)}`
+ * while there is an error.
  */
 export function FieldFrame({
   id,
   label,
-  errors,
+  error,
   className,
   children,
 }: {
   id: string;
   label: ReactNode;
-  /** Keys or already translated text (ErrorList turns them into words). */
-  errors?: string[];
+  error?: string;
   className?: string;
   children: ReactNode;
 }) {
@@ -24,7 +24,11 @@ export function FieldFrame({
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
-      <ErrorList id={fieldErrorId(id)} errors={errors} />
+      {error ? (
+        <p className="field-error" id={fieldErrorId(id)}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

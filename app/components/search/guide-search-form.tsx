@@ -101,7 +101,7 @@ export function GuideSearchForm({
   });
   /** The form kit's frame around one control: its label above, its error (already translated) below. */
   const frame = (name: string, label: string, control: ReactNode, className?: string) => (
-    <FieldFrame id={`search-${name}`} label={label} errors={errors[name] ? [errors[name]!] : undefined} className={className}>
+    <FieldFrame id={`search-${name}`} label={label} error={errors[name]} className={className}>
       {control}
     </FieldFrame>
   );
