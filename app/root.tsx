@@ -9,11 +9,10 @@ import {
   useMatches,
   useRouteError,
 } from '@remix-run/react';
-import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { EmailBanner } from '~/components/email-banner';
-import { ErrorPage } from '~/components/error-page';
-import { RealtimeConnection } from '~/components/realtime';
+import { EmailBanner as EmailBannerNow } from '~/components/email-banner';
+import { ErrorPage as ErrorPageNow } from '~/components/error-page';
 import { Toasts } from '~/components/toasts';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
@@ -34,6 +33,23 @@ import { THEME_STORAGE_KEY } from '~/lib/theme';
 // Only used when the root loader itself failed (zh-TW app.title and app.tagline, the fallback language).
 const FALLBACK_SITE = { title: '旅遊助手', tagline: '在台灣，找到最懂在地的導遊' };
 import stylesheet from '~/styles/app.css?url';
+
+/**
+ * Parts only logged-in people see are chunks of their own in the browser, loaded by the pages that render
+ * them, so visitors' first-load JS does not carry them. The server renders them in the first pass as before
+ * (pages work without JS); hydration waits for the chunk inside their Suspense boundary.
+ */
+const EmailBanner = import.meta.env.SSR
+  ? EmailBannerNow
+  : lazy(() => import('~/components/email-banner').then((module) => ({ default: module.EmailBanner })));
+// Error pages are rare: their component is fetched when one is shown.
+const ErrorPage = import.meta.env.SSR
+  ? ErrorPageNow
+  : lazy(() => import('~/components/error-page').then((module) => ({ default: module.ErrorPage })));
+// Renders nothing on the server: it only opens the socket after hydration.
+const RealtimeConnection = import.meta.env.SSR
+  ? () => null
+  : lazy(() => import('~/components/realtime').then((module) => ({ default: module.RealtimeConnection })));
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -219,18 +235,27 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const user = useRootData()?.user;
   return (
     <>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
       <Header />
-      <EmailBanner />
+      {user && !user.isEmailVerified ? (
+        <Suspense>
+          <EmailBanner />
+        </Suspense>
+      ) : null}
       <main id="main" className="container">
         <Toasts />
         {children}
       </main>
-      <RealtimeConnection />
+      {user ? (
+        <Suspense>
+          <RealtimeConnection />
+        </Suspense>
+      ) : null}
       <Footer />
     </>
   );
@@ -251,5 +276,9 @@ export function ErrorBoundary() {
     }
   }, [error]);
 
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />;
+  return (
+    <Suspense>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />
+    </Suspense>
+  );
 }

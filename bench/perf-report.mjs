@@ -74,10 +74,21 @@ async function load(path, accept) {
   };
   await run(2);
   const latencies = [];
+  const cpuBefore = serverCpuMs();
   const { count, failed } = await run(DURATION_S, latencies);
+  // CPU the server spent per answer: unlike req/s it hardly moves when other programs share the machine.
+  const cpuPerRequest = (serverCpuMs() - cpuBefore) / count;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
-  return { rps: count / DURATION_S, p50: pct(0.5), p99: pct(0.99), failed };
+  return { rps: count / DURATION_S, p50: pct(0.5), p99: pct(0.99), failed, cpuPerRequest };
+}
+
+/** User + system CPU time of the server process so far (Linux /proc; NaN for an external server). */
+function serverCpuMs() {
+  if (!child) return NaN;
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
@@ -110,8 +121,10 @@ for (const [path, accept] of [['/guides', 'text/html'], ['/api/ping', 'applicati
 const rss = child ? Number(readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024 : NaN;
 
 console.log(`\nLoad (${CONNECTIONS} connections, ${DURATION_S} s, load generator on the same machine)`);
-console.log('path'.padEnd(14), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'failed'.padStart(7));
-for (const r of results) console.log(r.path.padEnd(14), r.rps.toFixed(0).padStart(8), r.p50.toFixed(0).padStart(8), r.p99.toFixed(0).padStart(8), String(r.failed).padStart(7));
+console.log('path'.padEnd(14), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'failed'.padStart(7), 'server CPU ms/req'.padStart(18));
+for (const r of results) {
+  console.log(r.path.padEnd(14), r.rps.toFixed(0).padStart(8), r.p50.toFixed(0).padStart(8), r.p99.toFixed(0).padStart(8), String(r.failed).padStart(7), r.cpuPerRequest.toFixed(2).padStart(18));
+}
 console.log(`server RSS after load: ${child ? `${rss.toFixed(0)} MiB (target ≤ ${TARGETS.rssMiB} on PGlite)` : 'n/a (external server)'}`);
 console.log('\nFirst-load weight, gzip -9 (KiB); i18n = translation files the page preloads (cached for good after the first page)');
 console.log('page'.padEnd(14), 'HTML'.padStart(6), 'JS (files)'.padStart(12), 'CSS'.padStart(6), 'i18n (files)'.padStart(13));

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { CITY_CODES } from '~/lib/cities';
-import { LANGUAGE_CODES } from '~/lib/languages';
+import { CITY_CODES } from '~/lib/city-codes';
+import { LANGUAGE_CODES } from '~/lib/language-codes';
 import { ChoiceGroup, Field, SelectField, TextareaField } from './forms/fields';
 
 /**

@@ -86,6 +86,8 @@ export class LightI18n {
   private readonly events = new Events();
   private readonly data: Record<string, Tree> = {};
   private readonly plurals = new Map<string, Intl.PluralRules>();
+  /** Dotted key → value per language, so a page's hundred t() calls do not split and walk keys again. */
+  private readonly resolved = new Map<string, Map<string, unknown>>();
 
   constructor(locale: string) {
     this.language = locale;
@@ -105,15 +107,24 @@ export class LightI18n {
     return rules.select(count);
   }
 
+  private lookup(lng: string, tree: Tree, key: string): unknown {
+    let known = this.resolved.get(lng);
+    if (!known) this.resolved.set(lng, (known = new Map()));
+    if (known.has(key)) return known.get(key);
+    const value = lookup(tree, key);
+    known.set(key, value);
+    return value;
+  }
+
   private find(locale: string, key: string, count: unknown): string | undefined {
     for (const lng of this.chain(locale)) {
       const tree = this.data[lng];
       if (!tree) continue;
       if (typeof count === 'number') {
-        const plural = lookup(tree, `${key}_${this.plural(lng, count)}`);
+        const plural = this.lookup(lng, tree, `${key}_${this.plural(lng, count)}`);
         if (typeof plural === 'string') return plural;
       }
-      const value = lookup(tree, key);
+      const value = this.lookup(lng, tree, key);
       if (typeof value === 'string') return value;
     }
     return undefined;
@@ -164,6 +175,7 @@ export class LightI18n {
   addResourceBundle(lng: string, _ns: string, resources: Tree, _deep?: boolean, _overwrite?: boolean) {
     this.data[lng] ??= {};
     deepMerge(this.data[lng], resources);
+    this.resolved.delete(lng);
     this.store.emit('added', lng, DEFAULT_NAMESPACE);
     return this;
   }

@@ -1,26 +1,7 @@
-/** Cities a guide can work in. Stored as codes; the display name comes from i18n (`cities.<code>`). */
-export const CITY_CODES = [
-  'taipei',
-  'new_taipei',
-  'keelung',
-  'taoyuan',
-  'hsinchu',
-  'taichung',
-  'nantou',
-  'chiayi',
-  'tainan',
-  'kaohsiung',
-  'pingtung',
-  'yilan',
-  'hualien',
-  'taitung',
-  'penghu',
-] as const;
-export type CityCode = (typeof CITY_CODES)[number];
+// The codes are a module of their own so that forms can list them without the aliases below.
+import { CITY_CODES, type CityCode } from './city-codes';
 
-export function isCityCode(value: unknown): value is CityCode {
-  return typeof value === 'string' && (CITY_CODES as readonly string[]).includes(value);
-}
+export { CITY_CODES, isCityCode, type CityCode } from './city-codes';
 
 /**
  * Other ways people and API clients write each city, besides its code. Matching (see `cityKey`) ignores

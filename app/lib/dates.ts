@@ -19,8 +19,12 @@ function dateFormat(locale: string, style: 'day' | 'date' | 'dateTime'): Intl.Da
   return format;
 }
 
+/** Taiwan keeps UTC+8 all year (no daylight saving since 1979), so its day is the UTC day of now + 8 h. */
+const TAIPEI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
 export function todayInTaipei(now = new Date()): string {
-  return dateFormat('en-CA', 'day').format(now);
+  // Plain arithmetic: this runs on every catalogue read, and an Intl format call costs far more.
+  return new Date(now.getTime() + TAIPEI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 export function addDays(isoDate: string, days: number): string {
@@ -39,12 +43,21 @@ export function formatTaipeiDate(iso: string, locale: string): string {
 }
 
 /** A tour day (YYYY-MM-DD) as a short weekday and date in the reader's language: "Sat, Nov 28", "11月28日(土)". */
+/** Formatted days by locale: a page of cards shows the same few days many times. */
+const formattedDays = new Map<string, string>();
+
 export function formatDay(isoDate: string, locale: string): string {
+  const remembered = formattedDays.get(`${locale}|${isoDate}`);
+  if (remembered !== undefined) return remembered;
   const key = `weekday|${locale}`;
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
     formatters.set(key, format);
   }
-  return format.format(new Date(`${isoDate}T00:00:00Z`));
+  const formatted = format.format(new Date(`${isoDate}T00:00:00Z`));
+  // A few years of days in three languages at most; a long-running server starts over past that.
+  if (formattedDays.size >= 5_000) formattedDays.clear();
+  formattedDays.set(`${locale}|${isoDate}`, formatted);
+  return formatted;
 }

@@ -1,14 +1,7 @@
-/**
- * Languages a guide can speak. Stored as codes; the display name comes from i18n (`languages.<code>`).
- * Taiwanese Hokkien is `nan` (ISO 639-3); the old code `tw` is ISO 639-1 for Twi and is only read as input
- * from old clients (migration 0002 rewrote the stored ones).
- */
-export const LANGUAGE_CODES = ['zh', 'nan', 'hak', 'en', 'ja', 'ko', 'fr', 'de', 'es'] as const;
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+// The codes are a module of their own so that forms can list them without the names and subtags below.
+import { LANGUAGE_CODES, type LanguageCode } from './language-codes';
 
-export function isLanguageCode(value: unknown): value is LanguageCode {
-  return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
-}
+export { LANGUAGE_CODES, isLanguageCode, type LanguageCode } from './language-codes';
 
 /**
  * The language subtags (ISO 639-1/-2/-3) of BCP 47 tags that mean one of our codes. The rest of a tag

@@ -1,8 +1,9 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_CODES } from '~/lib/cities';
-import { LANGUAGE_CODES } from '~/lib/languages';
+import { FieldFrame, fieldErrorId } from '~/components/forms/field-frame';
+import { CITY_CODES } from '~/lib/city-codes';
+import { LANGUAGE_CODES } from '~/lib/language-codes';
 import { GUIDE_SORTS, SEARCH_TIME_SLOTS, searchParamsOf } from '~/lib/guide-search-params';
 
 /** With JS, results follow the form this long after the last change (SPEC §9). */
@@ -96,14 +97,14 @@ export function GuideSearchForm({
     id: `search-${name}`,
     defaultValue: values[name] ?? '',
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `search-${name}-error` : undefined,
+    'aria-describedby': errors[name] ? fieldErrorId(`search-${name}`) : undefined,
   });
-  const error = (name: string) =>
-    errors[name] ? (
-      <p className="field-error" id={`search-${name}-error`}>
-        {errors[name]}
-      </p>
-    ) : null;
+  /** The form kit's frame around one control: its label above, its error (already translated) below. */
+  const frame = (name: string, label: string, control: ReactNode, className?: string) => (
+    <FieldFrame id={`search-${name}`} label={label} error={errors[name]} className={className}>
+      {control}
+    </FieldFrame>
+  );
   // A new search starts at page 1; a larger page size the link asked for is kept.
   const searching = navigation.state === 'loading' && navigation.location?.pathname === '/guides';
 
@@ -121,30 +122,33 @@ export function GuideSearchForm({
         send(false);
       }}
     >
-      <div className="field search-keyword">
-        <label htmlFor="search-keyword">{t('search.form.keyword')}</label>
-        <input
-          {...field('keyword')}
-          type="search"
-          inputMode="search"
-          maxLength={100}
-          autoComplete="off"
-          list="search-keyword-suggestions"
-          placeholder={t('search.form.keywordPlaceholder')}
-          onInput={(e) => loadSuggestions(e.currentTarget.value)}
-        />
-        <datalist id="search-keyword-suggestions">
-          {suggestions.map((s) => (
-            <option key={`${s.id}`} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </datalist>
-        {error('keyword')}
-      </div>
+      {frame(
+        'keyword',
+        t('search.form.keyword'),
+        <>
+          <input
+            {...field('keyword')}
+            type="search"
+            maxLength={100}
+            autoComplete="off"
+            list="search-keyword-suggestions"
+            placeholder={t('search.form.keywordPlaceholder')}
+            onInput={(e) => loadSuggestions(e.currentTarget.value)}
+          />
+          <datalist id="search-keyword-suggestions">
+            {suggestions.map((s) => (
+              <option key={`${s.id}`} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </datalist>
+        </>,
+        'search-keyword',
+      )}
       <div className="search-row">
-        <div className="field">
-          <label htmlFor="search-city">{t('search.form.city')}</label>
+        {frame(
+          'city',
+          t('search.form.city'),
           <select {...field('city')}>
             <option value="">{t('search.form.anyCity')}</option>
             {CITY_CODES.map((code) => (
@@ -152,11 +156,11 @@ export function GuideSearchForm({
                 {t(`cities.${code}`)}
               </option>
             ))}
-          </select>
-          {error('city')}
-        </div>
-        <div className="field">
-          <label htmlFor="search-language">{t('search.form.language')}</label>
+          </select>,
+        )}
+        {frame(
+          'language',
+          t('search.form.language'),
           <select {...field('language')}>
             <option value="">{t('search.form.anyLanguage')}</option>
             {LANGUAGE_CODES.map((code) => (
@@ -164,27 +168,19 @@ export function GuideSearchForm({
                 {t(`languages.${code}`)}
               </option>
             ))}
-          </select>
-          {error('language')}
-        </div>
+          </select>,
+        )}
       </div>
       <div className="search-row">
-        <div className="field">
-          <label htmlFor="search-minPrice">{t('search.form.minPrice')}</label>
-          <input {...field('minPrice')} type="number" inputMode="numeric" min={0} step={100} />
-          {error('minPrice')}
-        </div>
-        <div className="field">
-          <label htmlFor="search-maxPrice">{t('search.form.maxPrice')}</label>
-          <input {...field('maxPrice')} type="number" inputMode="numeric" min={0} step={100} />
-          {error('maxPrice')}
-        </div>
+        {frame('minPrice', t('search.form.minPrice'), <input {...field('minPrice')} type="number" min={0} step={100} />)}
+        {frame('maxPrice', t('search.form.maxPrice'), <input {...field('maxPrice')} type="number" min={0} step={100} />)}
       </div>
       <details className="search-more" open={moreOpen || undefined}>
         <summary>{t('search.form.more')}</summary>
         <div className="search-row search-row-3">
-          <div className="field">
-            <label htmlFor="search-minRating">{t('search.form.minRating')}</label>
+          {frame(
+            'minRating',
+            t('search.form.minRating'),
             <select {...field('minRating')}>
               <option value="">{t('search.form.anyRating')}</option>
               {RATINGS.map((r) => (
@@ -192,16 +188,12 @@ export function GuideSearchForm({
                   {t('search.form.ratingAtLeast', { rating: r })}
                 </option>
               ))}
-            </select>
-            {error('minRating')}
-          </div>
-          <div className="field">
-            <label htmlFor="search-date">{t('search.form.date')}</label>
-            <input {...field('date')} type="date" />
-            {error('date')}
-          </div>
-          <div className="field">
-            <label htmlFor="search-timeSlot">{t('search.form.timeSlot')}</label>
+            </select>,
+          )}
+          {frame('date', t('search.form.date'), <input {...field('date')} type="date" />)}
+          {frame(
+            'timeSlot',
+            t('search.form.timeSlot'),
             <select {...field('timeSlot')}>
               <option value="">{t('search.form.anyTimeSlot')}</option>
               {SEARCH_TIME_SLOTS.map((slot) => (
@@ -209,21 +201,23 @@ export function GuideSearchForm({
                   {t(`timeSlots.${slot}`)}
                 </option>
               ))}
-            </select>
-          </div>
+            </select>,
+          )}
         </div>
       </details>
       <div className="search-actions">
-        <div className="field search-sort">
-          <label htmlFor="search-sort">{t('search.form.sort')}</label>
+        {frame(
+          'sort',
+          t('search.form.sort'),
           <select {...field('sort')} defaultValue={values.sort || 'newest'}>
             {GUIDE_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {t(`search.sort.${sort}`)}
               </option>
             ))}
-          </select>
-        </div>
+          </select>,
+          'search-sort',
+        )}
         {values.limit ? <input type="hidden" name="limit" value={values.limit} /> : null}
         <button type="submit" className="button">
           {t('search.form.submit')}
