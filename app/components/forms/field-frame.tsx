@@ -21,14 +21,23 @@ export function FieldFrame({
   children: ReactNode;
 }) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
+    <FieldShell id={id} label={label} className={className}>
       {children}
       {error ? (
         <p className="field-error" id={fieldErrorId(id)}>
           {error}
         </p>
       ) : null}
+    </FieldShell>
+  );
+}
+
+/** The markup every field of the kit shares: the wrapper, the label naming the control, then the control and what follows it. */
+export function FieldShell({ id, label, className, children }: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { PasswordInput } from '../password-input';
+import { FieldShell } from './field-frame';
 import { ErrorList } from './messages';
 import { OtpInput } from './otp-input';
 
@@ -26,7 +27,7 @@ function Hint({ field, hint }: { field: AnyField; hint: ReactNode }) {
   );
 }
 
-/** The frame every single-control field shares: label, the control, hint, then the errors the control names. */
+/** The frame every single-control conform field shares: label, the control, hint, then the errors the control names. */
 function FieldFrame({
   field,
   label,
@@ -45,12 +46,11 @@ function FieldFrame({
   children: ReactNode;
 }) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={field.id}>{label}</label>
+    <FieldShell id={field.id} label={label} className={className}>
       {children}
       <Hint field={field} hint={hint} />
       {hideErrors ? null : <ErrorList id={field.errorId} errors={field.errors} alert={alert} />}
-    </div>
+    </FieldShell>
   );
 }
 
