@@ -11,10 +11,11 @@ const PASSWORD = 'demo1234';
 const todayInTaipei = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date());
 const ntd = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 
-// Each project has its own people: the two projects run at the same time against one database, beside booking.spec.
+// Each project has its own people, used by no other spec: the two projects run at the same time against one
+// database, and a spec that switches someone's language would change the language of the notices checked here.
 const PEOPLE = {
-  'js-on': { guide: 'guide06@demo.travel-assistant.tw', traveler: 'chenghan.wu@demo.travel-assistant.tw' },
-  'js-off': { guide: 'guide07@demo.travel-assistant.tw', traveler: 'yungching.huang@demo.travel-assistant.tw' },
+  'js-on': { guide: 'guide06@demo.travel-assistant.tw', traveler: 'lukas.becker@demo.travel-assistant.tw' },
+  'js-off': { guide: 'guide07@demo.travel-assistant.tw', traveler: 'sophie.martin@demo.travel-assistant.tw' },
 } as const;
 
 async function newContext(browser: Browser, testInfo: TestInfo, baseURL: string): Promise<BrowserContext> {
