@@ -164,8 +164,8 @@ export default function Booking() {
                 field={quietSlotField}
                 type="radio"
                 legend={formatTourDayLong(day, locale)}
-                className="slot-day"
-                legendClassName="slot-day-title"
+                className="booking-day"
+                legendClassName="booking-day-title"
                 optionsClassName="slot-options"
                 optionClassName="slot-option"
                 options={daySlots.map((s) => ({

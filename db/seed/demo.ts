@@ -30,7 +30,7 @@ import {
 } from '../../tests/support/factories';
 import type { Database } from '../client';
 import { ensureAdmin } from './admin';
-import { favorites, photos, users } from '../schema';
+import { favorites, ORDER_STATUSES, orderEvents, photos, users } from '../schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMAIL_DOMAIN = 'demo.travel-assistant.tw';
@@ -198,6 +198,16 @@ export async function seedDemo(
           t,
         );
         orderCount++;
+        const bookedAt = booking.createdAt.getTime();
+        const tourEvening = Date.parse(`${booking.date}T19:00:00+08:00`);
+        await t.insert(orderEvents).values(
+          demoTimeline(booking.id, traveler.id, guide.id, [
+            ['book', null, 'pending', 'traveler', bookedAt],
+            ['confirm', 'pending', 'confirmed', 'guide', bookedAt + 5 * 36e5],
+            ['complete_guide', 'confirmed', 'confirmed', 'guide', tourEvening],
+            ['complete', 'confirmed', 'completed', 'traveler', tourEvening + 2 * 36e5],
+          ]),
+        );
         // Reviews are written in the days after the tour.
         const reviewedAt = (daysAfter: number) => new Date(Date.parse(`${booking.date}T20:00:00+08:00`) + daysAfter * 86_400_000 + Math.floor(rand() * 36e5));
         await createReview(
@@ -233,7 +243,7 @@ export async function seedDemo(
       const traveler = pick(travelers);
       const people = 1 + Math.floor(rand() * 3);
       // One booking a day (date = today + 3 + k), so no two ever claim the same guide, day and slot.
-      await createOrder(
+      const upcoming = await createOrder(
         {
           travelerId: traveler.id,
           guideId: guide.id,
@@ -245,6 +255,13 @@ export async function seedDemo(
           createdAt: new Date(nowMs - (1 + Math.floor(rand() * 12)) * 86_400_000),
         },
         t,
+      );
+      const bookedAt = upcoming.createdAt.getTime();
+      await t.insert(orderEvents).values(
+        demoTimeline(upcoming.id, traveler.id, guide.id, [
+          ['book', null, 'pending', 'traveler', bookedAt],
+          ...(upcoming.status === 'confirmed' ? [['confirm', 'pending', 'confirmed', 'guide', bookedAt + 3 * 36e5] as const] : []),
+        ]),
       );
     }
     for (const [ti, traveler] of travelers.entries()) {
@@ -286,4 +303,20 @@ export async function seedDemo(
     ...totals,
     demoAdmin: demoAdminPassword ? { email: DEMO_ADMIN_EMAIL, password: demoAdminPassword } : undefined,
   };
+}
+
+type DemoStatus = (typeof ORDER_STATUSES)[number];
+type DemoStep = readonly [action: string, from: DemoStatus | null, to: DemoStatus, by: 'traveler' | 'guide', at: number];
+
+/** The order_events rows of a demo order, so its page shows a timeline like one booked through the app. */
+function demoTimeline(orderId: number, travelerId: number, guideId: number, steps: readonly DemoStep[]) {
+  return steps.map(([action, fromStatus, toStatus, actorRole, at]) => ({
+    orderId,
+    action,
+    fromStatus,
+    toStatus,
+    actorId: actorRole === 'traveler' ? travelerId : guideId,
+    actorRole,
+    at: new Date(at),
+  }));
 }

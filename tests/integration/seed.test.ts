@@ -5,7 +5,7 @@ import { getPublicBlob } from '~/services/blobs.server';
 import { verifyPassword } from '~/services/passwords.server';
 import { findUserByEmail } from '~/services/users.server';
 import { DEMO_ADMIN_EMAIL, seedDemo } from '~db/seed/demo';
-import { availabilitySlots, banners, orders, photos, reviews, terms, users } from '~db/schema';
+import { availabilitySlots, banners, orderEvents, orders, photos, reviews, terms, users } from '~db/schema';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 const database = useTestDatabase();
@@ -62,6 +62,15 @@ describe(`demo seed (${testDriver})`, () => {
     expect(bannerCount!.n).toBeGreaterThan(0);
     const [approvedPhotos] = await db.select({ n: count() }).from(photos).where(eq(photos.status, 'approved'));
     expect(approvedPhotos!.n).toBeGreaterThan(30);
+
+    // Every demo order has a timeline that starts with its booking and ends in its status.
+    const timelines = await db
+      .select({ status: orders.status, first: sql<string>`(array_agg(${orderEvents.action} order by ${orderEvents.at}))[1]`, last: sql<string>`(array_agg(${orderEvents.toStatus} order by ${orderEvents.at} desc))[1]` })
+      .from(orders)
+      .leftJoin(orderEvents, eq(orderEvents.orderId, orders.id))
+      .groupBy(orders.id);
+    expect(timelines.length).toBeGreaterThan(0);
+    for (const row of timelines) expect(row).toEqual({ status: row.status, first: 'book', last: row.status });
 
     // Pictures are stored, public and really webp.
     const [someGuide] = await db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.type, 'guide')).limit(1);

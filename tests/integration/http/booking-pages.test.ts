@@ -139,7 +139,7 @@ describe(`booking pages (${testDriver})`, () => {
     expect(shown[0]).toBe(`${today()}|morning`);
     expect(shown.at(-1)).toBe(`${inDays(13)}|evening`);
     // One fieldset per day, its legend the day; the days share one radio group (one name).
-    expect((first.text.match(/<fieldset class="slot-day"/g) ?? []).length).toBe(14);
+    expect((first.text.match(/<fieldset class="booking-day"/g) ?? []).length).toBe(14);
     const names = (first.text.match(/<input[^>]*type="radio"[^>]*>/g) ?? []).map((tag) => /name="([^"]+)"/.exec(tag)?.[1]);
     expect(new Set(names)).toEqual(new Set(['slot']));
     const later = /<a rel="next"[^>]*href="([^"]+)"/.exec(first.text)?.[1]?.replace(/&amp;/g, '&');
