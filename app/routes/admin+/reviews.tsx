@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { FieldFrame } from '~/components/forms/field-frame';
 import { useMessages } from '~/components/forms/messages';
 import { PaginationNav } from '~/components/pagination';
 import { Stars } from '~/components/stars';
@@ -77,10 +78,9 @@ export default function AdminReviews() {
       <h1>{t('reviews.admin.title')}</h1>
       <p className="muted">{t('reviews.admin.intro')}</p>
       <Form method="get" className="card admin-review-search" role="search">
-        <div className="field">
-          <label htmlFor="review-keyword">{t('reviews.admin.keyword')}</label>
+        <FieldFrame id="review-keyword" label={t('reviews.admin.keyword')}>
           <input id="review-keyword" type="search" name="keyword" defaultValue={keyword} maxLength={100} />
-        </div>
+        </FieldFrame>
         <button type="submit" className="button">
           {t('reviews.admin.search')}
         </button>
