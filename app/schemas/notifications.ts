@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationSchema } from './pagination';
 import { blank } from './fields';
 
 /** Notifications (SPEC §3 Notification, §7 Notifications). */
@@ -39,14 +40,7 @@ export type NotificationView = z.output<typeof notificationSchema>;
 export const notificationListData = z.object({
   notifications: z.array(notificationSchema),
   unreadCount: z.int().min(0),
-  pagination: z.object({
-    page: z.int().min(1),
-    limit: z.int().min(1),
-    total: z.int().min(0),
-    totalPages: z.int().min(0),
-    hasNext: z.boolean(),
-    hasPrev: z.boolean(),
-  }),
+  pagination: paginationSchema,
 });
 export const notificationData = z.object({ notification: notificationSchema });
 export const unreadCountData = z.object({ count: z.int().min(0) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationSchema } from './pagination';
 import { blank } from './fields';
 
 /** Orders (SPEC §3 Order, §7 Orders): the shapes the API answers and the pages render, and the inputs. */
@@ -80,12 +81,5 @@ export const orderDetailData = z.object({
 });
 export const orderListData = z.object({
   orders: z.array(orderSchema),
-  pagination: z.object({
-    page: z.int().min(1),
-    limit: z.int().min(1),
-    total: z.int().min(0),
-    totalPages: z.int().min(0),
-    hasNext: z.boolean(),
-    hasPrev: z.boolean(),
-  }),
+  pagination: paginationSchema,
 });

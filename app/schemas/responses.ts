@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationSchema } from './pagination';
 
 /**
  * The shapes of what the API answers (ARCHITECTURE §5), for the OpenAPI document and for the HTTP tests that
@@ -7,14 +8,7 @@ import { z } from 'zod';
 const isoDateTime = z.iso.datetime({ offset: true });
 const nullableDateTime = isoDateTime.nullable();
 
-export const paginationSchema = z.object({
-  page: z.int().min(1),
-  limit: z.int().min(1),
-  total: z.int().min(0),
-  totalPages: z.int().min(0),
-  hasNext: z.boolean(),
-  hasPrev: z.boolean(),
-});
+export { paginationSchema };
 
 export const publicUserSchema = z.object({
   id: z.int(),

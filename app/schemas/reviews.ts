@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationSchema } from './pagination';
 import { blank, textField } from './fields';
 
 /** Reviews (SPEC §3 Review, §5 Review, §7 Reviews): the inputs the order page, the admin page and the API share. */
@@ -93,13 +94,6 @@ export const reviewData = z.object({ review: reviewSchema });
 export const reviewListData = z.object({ reviews: z.array(reviewSchema) });
 export const adminReviewListData = z.object({
   reviews: z.array(reviewSchema),
-  pagination: z.object({
-    page: z.int().min(1),
-    limit: z.int().min(1),
-    total: z.int().min(0),
-    totalPages: z.int().min(0),
-    hasNext: z.boolean(),
-    hasPrev: z.boolean(),
-  }),
+  pagination: paginationSchema,
 });
 export const deletedReviewData = z.object({ id: z.int() });

@@ -6,7 +6,7 @@ import type { Viewer } from './access.server';
 import { assertInWindow, isBookableGuide } from './availability.server';
 import { now as clockNow } from './clock.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
-import { deliverOrderNotices, recordOrderNotice, type PendingNotice } from './order-notices.server';
+import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
 import { loadOrder, type OrderView } from './orders.server';
 
 /**
@@ -77,17 +77,7 @@ export async function bookSlot(
         await recordOrderNotice(
           guide,
           'booked',
-          {
-            id: order!.id,
-            status: 'pending',
-            date: order!.date,
-            timeSlot: order!.timeSlot,
-            numberOfPeople: order!.numberOfPeople,
-            totalPrice: order!.totalPrice,
-            travelerName: traveler.name,
-            guideName: guide.name,
-            actorName: traveler.name,
-          },
+          orderNoticeFacts(order!, { traveler: traveler.name, guide: guide.name, actor: traveler.name }),
           tx,
         ),
       ];

@@ -34,6 +34,26 @@ export interface OrderNoticeFacts {
   rating?: number;
 }
 
+/** The facts a notice tells about an order, from the order's row and the names of who is involved. */
+export function orderNoticeFacts(
+  order: Pick<OrderNoticeFacts, 'id' | 'status' | 'date' | 'timeSlot' | 'numberOfPeople' | 'totalPrice'>,
+  names: { traveler: string; guide: string; actor: string },
+  extra: Pick<OrderNoticeFacts, 'rating'> = {},
+): OrderNoticeFacts {
+  return {
+    id: order.id,
+    status: order.status,
+    date: order.date,
+    timeSlot: order.timeSlot,
+    numberOfPeople: order.numberOfPeople,
+    totalPrice: order.totalPrice,
+    travelerName: names.traveler,
+    guideName: names.guide,
+    actorName: names.actor,
+    ...extra,
+  };
+}
+
 export interface PendingNotice {
   recipient: Recipient;
   kind: OrderNoticeKind;

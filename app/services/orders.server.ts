@@ -7,7 +7,7 @@ import type { UserOrderSummary } from '~/schemas/user-views';
 import type { Viewer } from './access.server';
 import { now as clockNow } from './clock.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
-import { deliverOrderNotices, recordOrderNotice, type OrderNoticeFacts, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
+import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
 import { availableActions, decide, type Actor } from './order-state.server';
 import type { UserType } from './users.server';
 
@@ -187,20 +187,6 @@ async function partiesOf(order: OrderRow, db: Database) {
   return { traveler, guide };
 }
 
-function noticeFacts(order: OrderRow, names: { traveler: string; guide: string; actor: string }): OrderNoticeFacts {
-  return {
-    id: order.id,
-    status: order.status,
-    date: order.date,
-    timeSlot: order.timeSlot,
-    numberOfPeople: order.numberOfPeople,
-    totalPrice: order.totalPrice,
-    travelerName: names.traveler,
-    guideName: names.guide,
-    actorName: names.actor,
-  };
-}
-
 /**
  * Moves an order by one action of the state machine (app/services/order-state.server.ts), in one transaction with
  * its timeline event and the other party's notification; the mail and socket events follow the commit.
@@ -235,7 +221,7 @@ export async function transitionOrder(
     });
     const { traveler, guide } = await partiesOf(updated!, tx);
     const actor = viewer.id === traveler.id ? traveler : viewer.id === guide.id ? guide : undefined;
-    const facts = noticeFacts(updated!, { traveler: traveler.name, guide: guide.name, actor: actor?.name ?? '' });
+    const facts = orderNoticeFacts(updated!, { traveler: traveler.name, guide: guide.name, actor: actor?.name ?? '' });
     const recipients: Party[] =
       decision.party === 'admin' ? ['traveler', 'guide'] : decision.party === 'traveler' ? ['guide'] : ['traveler'];
     const kind: OrderNoticeKind = action === 'complete' && decision.to === 'completed' ? 'completed' : NOTICE_OF[action];

@@ -14,7 +14,7 @@ import type { UserReview } from '~/schemas/user-views';
 import type { Viewer } from './access.server';
 import { recordAudit } from './audit.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
-import { deliverOrderNotices, recordOrderNotice, type PendingNotice } from './order-notices.server';
+import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
 import { getOrderFor } from './orders.server';
 import { refreshGuideRating } from './ratings.server';
 import { likeContains } from './user-admin.server';
@@ -173,18 +173,7 @@ export async function createReview(
         await recordOrderNotice(
           target!,
           'reviewed',
-          {
-            id: order.id,
-            status: order.status,
-            date: order.date,
-            timeSlot: order.timeSlot,
-            numberOfPeople: order.numberOfPeople,
-            totalPrice: order.totalPrice,
-            travelerName: traveler.name,
-            guideName: guide.name,
-            actorName: author.name,
-            rating: input.rating,
-          },
+          orderNoticeFacts(order, { traveler: traveler.name, guide: guide.name, actor: author.name }, { rating: input.rating }),
           tx,
         ),
       ];
