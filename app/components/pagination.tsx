@@ -1,9 +1,8 @@
 import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A page's link: `basePath` with the other parameters kept and the page set (page 1 needs none). */
-function pageHref(basePath: string, params: URLSearchParams | undefined, pageParam: string, page: number) {
+export function pageHref(basePath: string, params: URLSearchParams | undefined, pageParam: string, page: number) {
   const q = new URLSearchParams(params);
   q.delete(pageParam);
   if (page !== 1) q.set(pageParam, String(page));
@@ -12,7 +11,7 @@ function pageHref(basePath: string, params: URLSearchParams | undefined, pagePar
 }
 
 /** "Previous" or "Next": a link while there is such a page, otherwise the same word marked unavailable. */
-function PageStep({ to, rel, label }: { to: string | null; rel: 'prev' | 'next'; label: string }) {
+export function PageStep({ to, rel, label }: { to: string | null; rel: 'prev' | 'next'; label: string }) {
   return to ? (
     <Link to={to} rel={rel}>
       {label}
@@ -63,62 +62,5 @@ export function PaginationNav({
         </li>
       </ul>
     </nav>
-  );
-}
-
-/** The page position a list service answers with (orders, notifications, favorites…). */
-export interface PageInfo {
-  page: number;
-  totalPages: number;
-  hasPrev: boolean;
-  hasNext: boolean;
-}
-
-/** "Previous · page n of m · Next" as plain anchors, for lists read in order rather than jumped through. */
-export function PrevNextNav({ pagination, basePath, params }: { pagination: PageInfo; basePath: string; params?: URLSearchParams }) {
-  const { t } = useTranslation();
-  if (pagination.totalPages <= 1) return null;
-  const href = (p: number) => pageHref(basePath, params, 'page', p);
-  return (
-    <nav className="pagination" aria-label={t('pagination.label')}>
-      <p className="pagination-status">{t('pagination.status', { page: pagination.page, totalPages: pagination.totalPages })}</p>
-      <ul>
-        <li>
-          <PageStep to={pagination.hasPrev ? href(pagination.page - 1) : null} rel="prev" label={t('pagination.previous')} />
-        </li>
-        <li>
-          <PageStep to={pagination.hasNext ? href(pagination.page + 1) : null} rel="next" label={t('pagination.next')} />
-        </li>
-      </ul>
-    </nav>
-  );
-}
-
-/**
- * A page of a list with its empty state and its previous/next links: the shell the account lists share
- * (/orders, /notifications). Each item renders its own `<li>`.
- */
-export function PagedList<Item>({
-  items,
-  empty,
-  className,
-  pagination,
-  basePath,
-  params,
-  children,
-}: {
-  items: readonly Item[];
-  empty: ReactNode;
-  className: string;
-  pagination: PageInfo;
-  basePath: string;
-  params?: URLSearchParams;
-  children: (item: Item) => ReactNode;
-}) {
-  return (
-    <>
-      {items.length === 0 ? <p className="empty card">{empty}</p> : <ul className={className}>{items.map(children)}</ul>}
-      <PrevNextNav pagination={pagination} basePath={basePath} params={params} />
-    </>
   );
 }

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '~/components/forms/fields';
-import { PagedList } from '~/components/pagination';
+import { PagedList } from '~/components/paged-list';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { requireUser } from '~/http/auth.server';

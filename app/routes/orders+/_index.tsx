@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { StatusPill } from '~/components/dashboard';
-import { PagedList } from '~/components/pagination';
+import { PagedList } from '~/components/paged-list';
 import { requireUser } from '~/http/auth.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
