@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '~/lib/error-codes';
+import { parseIdParam } from '~/lib/ids';
 
 /** Typed failures services throw; routes turn them into a status + translated message (ARCHITECTURE §5). */
 export { ERROR_STATUS, type ErrorCode };
@@ -62,4 +63,14 @@ export function parseValue<S extends z.ZodType>(schema: S, value: unknown): z.in
     (fieldErrors[field] ??= []).push(key);
   }
   throw new AppError('VALIDATION_ERROR', { fieldErrors });
+}
+
+/**
+ * An id from a URL segment, or the "not found" error `code`: an id that is not a positive whole number in the
+ * column's range ("abc", "1e3", "-1", "99999999999") names nothing, so it never reaches the database.
+ */
+export function idParamOr(code: ErrorCode, raw: string | number | undefined): number {
+  const id = parseIdParam(raw);
+  if (id === undefined) throw new AppError(code);
+  return id;
 }

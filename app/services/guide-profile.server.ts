@@ -1,16 +1,11 @@
 import { getDb, type Database } from '~db/client';
-import { parseIdParam } from '~/lib/ids';
 import type { GuideProfileUpdate } from '~/schemas/guide-profile';
 import { assertSelfOrAdmin, type Viewer } from './access.server';
-import { AppError } from './errors.server';
+import { AppError, idParamOr } from './errors.server';
 import { updateProfile, type UserRow } from './users.server';
 
 /** A guide id from a URL segment: anything that is not a positive whole number names no guide (404). */
-export function guideIdParam(raw: string | number | undefined): number {
-  const id = parseIdParam(raw);
-  if (id === undefined) throw new AppError('GUIDE_NOT_FOUND');
-  return id;
-}
+export const guideIdParam = (raw: string | number | undefined): number => idParamOr('GUIDE_NOT_FOUND', raw);
 
 /**
  * PUT /api/v1/guides/{id}/profile: the guide's public profile only, saved by the same service as the /me form

@@ -6,7 +6,7 @@ import type { OrderAction, OrderEventView, OrderListQuery, OrderUpdate, OrderVie
 import type { UserOrderSummary } from '~/schemas/user-views';
 import type { Viewer } from './access.server';
 import { now as clockNow } from './clock.server';
-import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
+import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
 import { availableActions, decide, type Actor } from './order-state.server';
 import type { UserType } from './users.server';
@@ -107,11 +107,7 @@ export async function loadOrder(id: number, db: Database = getDb()): Promise<Ord
   return toOrderView(row.order, row.travelerName, row.guideName);
 }
 
-export function orderIdParam(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND');
-  return id;
-}
+export const orderIdParam = (raw: string | undefined): number => idParamOr('NOT_FOUND', raw);
 
 /** A traveler's bookings, a guide's tours, or (admin) every order; newest first; deleted orders never listed. */
 export async function listOrders(viewer: Viewer, query: OrderListQuery, db: Database = getDb()) {

@@ -13,7 +13,7 @@ import {
 import type { UserReview } from '~/schemas/user-views';
 import type { Viewer } from './access.server';
 import { recordAudit } from './audit.server';
-import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
+import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
 import { getOrderFor } from './orders.server';
 import { refreshGuideRating } from './ratings.server';
@@ -232,11 +232,7 @@ export async function searchReviews(viewer: Viewer, query: AdminReviewQuery, db:
   };
 }
 
-export function reviewIdParam(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND');
-  return id;
-}
+export const reviewIdParam = (raw: string | undefined): number => idParamOr('NOT_FOUND', raw);
 
 /** Admin: hides a review (a reason is required) or shows it again; audited; the guide's rating follows. */
 export async function setReviewHidden(viewer: Viewer, id: number, input: ReviewHideInput, db: Database = getDb()): Promise<ReviewView> {

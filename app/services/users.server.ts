@@ -2,13 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { emailCodes, users } from '~db/schema';
 import { normaliseEmail } from '~/lib/email';
-import { parseIdParam } from '~/lib/ids';
 import { isGuideProfileInput, type ProfileInput } from '~/schemas/profile';
 import { assertSelfOrAdmin, type Viewer } from './access.server';
 import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
 import { consumeEmailCode, resendCooldownSeconds, sendEmailCode } from './email-codes.server';
-import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
+import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { translationsOf } from '~/schemas/guide-profile';
 import { refreshGuideSearchText } from './guides.server';
 import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
@@ -70,16 +69,8 @@ export async function findUserById(id: number, db: Database = getDb()) {
  * (user-stats, orders, reviews, availability, photos, id-verification).
  * ---------------------------------------------------------------------------------------------------- */
 
-/**
- * A user id from a URL segment (`/api/v1/users/:id`): anything that is not a positive whole number in the
- * column's range ("abc", "1e3", "-1", "99999999999") names no user, so it is 404 USER_NOT_FOUND rather than
- * a database error.
- */
-export function userIdParam(raw: string | number | undefined): number {
-  const id = parseIdParam(raw);
-  if (id === undefined) throw new AppError('USER_NOT_FOUND');
-  return id;
-}
+/** A user id from a URL segment (`/api/v1/users/:id`); see idParamOr. */
+export const userIdParam = (raw: string | number | undefined): number => idParamOr('USER_NOT_FOUND', raw);
 
 export function getProfile(viewer: Viewer, userId: number, db: Database = getDb()): Promise<UserRow> {
   return assertSelfOrAdmin(viewer, userId, {}, db);

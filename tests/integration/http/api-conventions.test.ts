@@ -93,6 +93,11 @@ describe('status lines of the API', () => {
     expectEnvelopeError(missing, 404, 'USER_NOT_FOUND');
     await expectContract(server, 'GET', '/api/v1/users/{id}', missing);
     expectEnvelopeError(await server.request(`/api/v1/users/${bob.id + 1000}`, { token: admin.token }), 404, 'USER_NOT_FOUND');
+    // Ids outside int4 never reach the database (it would answer "out of range", a 500), for every resource.
+    for (const path of ['/api/v1/orders/9999999999', '/api/v1/orders/007', '/api/v1/orders/9999999999/reviews', '/api/v1/reviews/9999999999']) {
+      const method = path.startsWith('/api/v1/reviews/') ? 'DELETE' : 'GET';
+      expectEnvelopeError(await server.request(path, { token: admin.token, method }), 404, 'NOT_FOUND');
+    }
     const own = await server.request(`/api/v1/users/${bob.id}`, { token });
     expect(own.status).toBe(200);
     await expectContract(server, 'GET', '/api/v1/users/{id}', own);
