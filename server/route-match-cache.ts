@@ -87,7 +87,7 @@ export function cacheRouteMatching(): void {
     if (answer === undefined) {
       const matches = original(routes, location, basename);
       answer = matches
-        ? matches.map((m) => ({ id: m.route.id!, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase }))
+        ? matches.map((m) => ({ id: m.route.id!, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase }))
         : null;
       remembered.set(key, answer);
       if (remembered.size > MAX_PATHS) remembered.delete(remembered.keys().next().value!);
