@@ -82,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // open. Every embedded database opens here (server, seed, tests), so this is the one place to list them.
   const pgliteOptions = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] };
   if (options.dataDir) {
-    const dir = path.join(path.resolve(options.dataDir), 'pglite');
+    const dir = embeddedDatabaseDir(options.dataDir);
     // PGlite only creates the last path segment itself.
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     client = await PGlite.create(dir, pgliteOptions);
@@ -109,6 +109,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * buffer pool (PostgreSQL's default is 128 MB; the demo data is a few MB) and room for 10 backends keep the
  * server's resident memory about 100 MB lower (issue 8).
  */
+/** Where the embedded database of a DATA_DIR lives. */
+function embeddedDatabaseDir(dataDir: string): string {
+  return path.join(path.resolve(dataDir), 'pglite');
+}
+
+/** Whether DATA_DIR already holds an embedded database (PostgreSQL writes PG_VERSION when it creates one). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(embeddedDatabaseDir(dataDir), 'PG_VERSION'));
+}
+
 const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB', '-c', 'max_connections=10'];
 
 // One instance per process. The Remix server bundle and server.ts each carry a copy of this

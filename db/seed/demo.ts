@@ -16,8 +16,8 @@ import {
   tourScenes,
   travelerLanguages,
   type ReviewLanguage,
-} from '../../tests/support/demo-content';
-import { demoGuideTranslations } from '../../tests/support/demo-guide-translations';
+} from './demo-content';
+import { demoGuideTranslations } from './demo-guide-translations';
 import {
   createAvailability,
   createBanner,
@@ -27,7 +27,7 @@ import {
   createReview,
   createTerms,
   createTraveler,
-} from '../../tests/support/factories';
+} from './factories';
 import type { Database } from '../client';
 import { ensureAdmin } from './admin';
 import { favorites, ORDER_STATUSES, orderEvents, photos, users } from '../schema';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '~/env.server';
-import { openDatabase, setDatabase, type DatabaseHandle } from '../client';
+import { embeddedDatabaseExists, openDatabase, setDatabase, type DatabaseHandle } from '../client';
 import { backfillGuideSearchText } from '~/services/guides.server';
 import { ensureAdmin } from './admin';
 import { isEmpty, seedDemo, type SeedResult } from './demo';
@@ -38,6 +38,11 @@ export async function startDatabase(
     seedElsewhere?: () => Promise<void>;
   } = {},
 ): Promise<DatabaseHandle> {
+  const seedMode = config.SEED ?? (config.DATABASE_URL ? 'none' : 'demo');
+  // A new embedded database is created, migrated and seeded by the child as a whole: creating and migrating it
+  // here raised this process's memory by about 100 MiB for its lifetime, as much as seeding did.
+  const seedFirst = Boolean(options.seedElsewhere) && seedMode === 'demo' && !config.DATABASE_URL && !embeddedDatabaseExists(config.DATA_DIR);
+  if (seedFirst) await options.seedElsewhere!();
   let handle = await openConfiguredDatabase(config);
   setDatabase(handle);
   await handle.migrate();
@@ -45,8 +50,9 @@ export async function startDatabase(
   await backfillGuideSearchText(handle.db);
 
   const admin = configuredAdmin(config);
-  const seedMode = config.SEED ?? (handle.driver === 'pglite' ? 'demo' : 'none');
-  if (seedMode === 'demo' && (await isEmpty(handle.db))) {
+  if (seedFirst) {
+    // The seed applied ADMIN_EMAIL/ADMIN_PASSWORD.
+  } else if (seedMode === 'demo' && (await isEmpty(handle.db))) {
     if (options.seedElsewhere) {
       await handle.close();
       await options.seedElsewhere();

@@ -444,7 +444,7 @@ test.describe('accounts', () => {
     }
     await expect(page.getByText('頭像已更新')).toBeVisible();
     await expect(page).toHaveURL(/\/me$/);
-    await expect(page.getByRole('main').locator('img.avatar').first()).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.webp$/);
+    await expect(page.getByRole('main').locator('img.avatar').first()).toHaveAttribute('src', /^\/uploads\/[\w-]{43}\.webp$/);
 
     await logout(page);
   });

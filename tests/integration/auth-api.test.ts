@@ -7,7 +7,7 @@ import { hashPassword } from '~/services/passwords.server';
 import { LOGIN_FAILURES_PER_IP, RESENDS_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
 import { revokeUserSessions } from '~/services/sessions.server';
 import type { UserRow } from '~/services/users.server';
-import { createTraveler } from '../support/factories';
+import { createTraveler } from '~db/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { mailCausedBy, mailCount, outboxFor, useSmtpSink } from '../support/mail';
 import { codeFrom } from '../support/smtp-sink';

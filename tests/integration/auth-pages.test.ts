@@ -7,7 +7,7 @@ import { resetRateLimits } from '~/services/rate-limit.server';
 import { getActiveSession } from '~/services/sessions.server';
 import { findUserByEmail } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createGuide, createTraveler } from '../support/factories';
+import { createGuide, createTraveler } from '~db/seed/factories';
 import { useTestServer } from '../support/http-server';
 import { codeInText, outboxFor } from '../support/mail';
 import { useTestDatabase } from '../support/test-database';

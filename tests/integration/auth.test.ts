@@ -17,7 +17,7 @@ import { signToken, verifyToken } from '~/services/tokens.server';
 import { ensureAdmin } from '~db/seed/admin';
 import { findUserByEmail, type UserRow } from '~/services/users.server';
 import type { RegisterInput } from '~/schemas/auth';
-import { createTraveler } from '../support/factories';
+import { createTraveler } from '~db/seed/factories';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

@@ -8,9 +8,10 @@ import { removeAvatar, setAvatar } from '~/services/avatars.server';
 import { AppError } from '~/services/errors.server';
 import type { UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createAvatar, createGuide, createTraveler, createUser } from '../support/factories';
+import { createAvatar, createGuide, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
+import { blobUrl } from '~/services/blobs.server';
 
 /**
  * Avatars: the service (bytes checked, re-encoded, access), the API and the /me/avatar form, the last two
@@ -119,7 +120,7 @@ describe(`avatars service (${testDriver})`, () => {
       const url = await setAvatar(traveler, traveler.id, input);
       const key = await avatarKeyOf(traveler.id);
       expect(key).toMatch(/^[0-9a-f]{64}$/);
-      expect(url).toBe(`/uploads/${key}.webp`);
+      expect(url).toBe(blobUrl(key));
       const blob = await storedBytes(key!);
       expect(blob.contentType).toBe('image/webp');
       expect(blob.private).toBe(false);
@@ -184,7 +185,7 @@ describe(`avatars service (${testDriver})`, () => {
     await expectAppError(setAvatar(traveler, other.id, png), 'FORBIDDEN');
     await expectAppError(removeAvatar(traveler, other.id), 'FORBIDDEN');
     expect(await avatarKeyOf(other.id)).toBeNull();
-    expect(await setAvatar(admin, other.id, png)).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+    expect(await setAvatar(admin, other.id, png)).toMatch(/^\/uploads\/[\w-]{43}\.webp$/);
     expect(await avatarKeyOf(other.id)).not.toBeNull();
     await expectAppError(setAvatar(admin, 99_999_999, png), 'USER_NOT_FOUND');
     const logs = await getDb().select().from(auditLogs).where(eq(auditLogs.actorId, admin.id));
@@ -240,7 +241,7 @@ describe(`POST/DELETE /api/v1/users/:id/avatar (${testDriver})`, () => {
       expectApi(res, 200);
       expect(res.json.success).toBe(true);
       const key = await avatarKeyOf(traveler.id);
-      expect(res.json.data).toEqual({ avatarUrl: `/uploads/${key}.webp`, avatar: `/uploads/${key}.webp` });
+      expect(res.json.data).toEqual({ avatarUrl: blobUrl(key), avatar: blobUrl(key) });
       const meta = await sharp((await storedBytes(key!)).bytes).metadata();
       expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 100, 100, undefined]);
     });
@@ -412,7 +413,7 @@ describe(`/me/avatar form route (${testDriver})`, () => {
     expect(okRes.status).toBe(200);
     expect(okRes.headers.get('cache-control')).toBe('private, no-store');
     const key = await avatarKeyOf(user.id);
-    expect(singleFetchValue(okRes.text)).toEqual({ data: { ok: true, avatarUrl: `/uploads/${key}.webp` } });
+    expect(singleFetchValue(okRes.text)).toEqual({ data: { ok: true, avatarUrl: blobUrl(key) } });
     expect(okRes.headers.get('set-cookie')).toBeNull();
 
     // What the dialog really sends: `_format=json` in the form, no Accept header.
@@ -420,7 +421,7 @@ describe(`/me/avatar form route (${testDriver})`, () => {
     expect(again.status).toBe(200);
     const newKey = await avatarKeyOf(user.id);
     expect(newKey).not.toBe(key);
-    expect(singleFetchValue(again.text)).toEqual({ data: { ok: true, avatarUrl: `/uploads/${newKey}.webp` } });
+    expect(singleFetchValue(again.text)).toEqual({ data: { ok: true, avatarUrl: blobUrl(newKey) } });
     expect(again.headers.get('set-cookie')).toBeNull();
 
     const bad = await submitFromScript(

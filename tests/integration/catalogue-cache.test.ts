@@ -6,7 +6,7 @@ import { guideSearchSchema } from '~/schemas/guide-search';
 import { cachedCatalogueRead, startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { searchGuides } from '~/services/search.server';
 import { todayInTaipei } from '~/lib/dates';
-import { createAvailability, createGuide, createOrder, createReview, createTraveler } from '../support/factories';
+import { createAvailability, createGuide, createOrder, createReview, createTraveler } from '~db/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listActiveBanners } from '~/services/banners.server';
 import { getActiveTerms } from '~/services/terms.server';
-import { createBanner, createTerms } from '../support/factories';
+import { createBanner, createTerms } from '~db/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 useTestDatabase();

@@ -6,7 +6,7 @@ import { bayesianRating } from '~/lib/rating';
 import { refreshGuideRating } from '~/services/ratings.server';
 import { topRatedGuides } from '~/services/trending.server';
 import { loginAs } from '../support/api';
-import { createGuide, createOrder, createTraveler, createUser } from '../support/factories';
+import { createGuide, createOrder, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { expectContract } from '../support/openapi';
 import { testDriver, useTestDatabase } from '../support/test-database';

@@ -9,7 +9,7 @@ import { hashPassword } from '~/services/passwords.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { findUserById } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createTraveler, createUser } from '../support/factories';
+import { createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { mailCausedBy, mailCount, useSmtpSink } from '../support/mail';
 import { expectContract } from '../support/openapi';

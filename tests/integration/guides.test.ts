@@ -18,8 +18,9 @@ import {
   createPhoto,
   createReview,
   createTraveler,
-} from '../support/factories';
+} from '~db/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
+import { blobUrl } from '~/services/blobs.server';
 
 useTestDatabase();
 
@@ -128,13 +129,13 @@ describe(`guides service (${testDriver})`, () => {
     const detail = await getGuideDetail(guideId);
     expect(detail.ratingDistribution).toEqual([{ stars: 5, count: 1 }, { stars: 4, count: 1 }, { stars: 3, count: 0 }, { stars: 2, count: 0 }, { stars: 1, count: 0 }]);
     expect(detail.guide).toMatchObject({ name: '導遊 01', averageRating: 4.5, reviewCount: 2 });
-    expect(detail.photos).toEqual([{ id: approved.id, url: `/uploads/${approved.blobKey}.webp` }]);
+    expect(detail.photos).toEqual([{ id: approved.id, url: blobUrl(approved.blobKey) }]);
     // The hidden 1-star review is left out; the review from 2 days ago comes before the one from 5 days ago.
     expect(detail.reviews.map((r) => r.rating)).toEqual([4, 5]);
     expect(detail.reviews.every((r) => r.reviewerName.startsWith('使用者'))).toBe(true);
 
     const withAvatar = await getGuideDetail(avatarGuide.id);
-    expect(withAvatar.guide.avatarUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+    expect(withAvatar.guide.avatarUrl).toMatch(/^\/uploads\/[\w-]{43}\.webp$/);
   });
 
   it('refreshGuideRating keeps the stored figures in step when a review is hidden', async () => {

@@ -19,7 +19,7 @@ import {
   setRateLimitStore,
   type RateLimitStore,
 } from '~/services/rate-limit.server';
-import { createTraveler } from '../support/factories';
+import { createTraveler } from '~db/seed/factories';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

@@ -8,7 +8,7 @@ import { roleHome } from '~/http/auth.server';
 import { roleHomePath } from '~/lib/roles';
 import * as connectionTest from '~/routes/_debug+/connection-test';
 import { callRoute, loginAs } from '../support/api';
-import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '../support/factories';
+import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

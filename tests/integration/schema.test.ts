@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { pgErrorCode, UNIQUE_VIOLATION } from '~/services/errors.server';
 import { availabilitySlots, orders, users } from '~db/schema';
-import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '../support/factories';
+import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~db/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 const db = useTestDatabase();

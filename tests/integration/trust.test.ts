@@ -6,11 +6,12 @@ import { getDb } from '~db/client';
 import { auditLogs, blobs, idVerifications, notifications, photos, users } from '~db/schema';
 import type { UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createGuide, createPhoto, createTraveler, createUser } from '../support/factories';
+import { createGuide, createPhoto, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { mailCausedBy, useSmtpSink } from '../support/mail';
 import { expectContract } from '../support/openapi';
 import { useTestDatabase } from '../support/test-database';
+import { blobUrl } from '~/services/blobs.server';
 
 /**
  * Issue 11 (trust) over real HTTP, on either driver: photo uploads and their refusals (nothing stored),
@@ -206,7 +207,7 @@ describe('photo uploads', () => {
     expect(pub.json.data.photos.map((p: { id: number }) => p.id)).toEqual([a.id]);
     const page = await server.request(`/guides/${guide.id}`);
     expect(page.text).toContain(pub.json.data.photos[0].url);
-    expect(page.text).not.toContain(`/uploads/${b.blobKey}`);
+    expect(page.text).not.toContain(blobUrl(b.blobKey)!);
   });
 
   it('stores the rejection reason: the API returns it to the guide and admins, /me shows it on the card; approving clears it', async () => {
@@ -538,7 +539,7 @@ describe('web forms without JS', () => {
     batch.append('ids', String(p2.id));
     expect((await server.request('/admin/photo-review', { method: 'POST', cookie, body: batch })).status).toBe(302);
     expect(await n(photos, and(eq(photos.guideId, guide.id), eq(photos.status, 'approved')) as never)).toBe(2);
-    expect((await server.request(`/admin/photos?status=approved&guideId=${guide.id}`, { cookie })).text).toContain(`/uploads/${p1.blobKey}.webp`);
+    expect((await server.request(`/admin/photos?status=approved&guideId=${guide.id}`, { cookie })).text).toContain(blobUrl(p1.blobKey)!);
 
     const list = await server.request('/admin/guides', { cookie });
     expect(list.text).toContain(`data-testid="admin-guide-${guide.id}"`);

@@ -18,7 +18,7 @@ import {
 } from '~/services/user-admin.server';
 import type { UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createGuide, createTraveler, createUser } from '../support/factories';
+import { createGuide, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

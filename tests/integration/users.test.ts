@@ -21,7 +21,7 @@ import {
   createReview,
   createTraveler,
   createUser,
-} from '../support/factories';
+} from '~db/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';

@@ -5,7 +5,7 @@ import { availabilitySlots, notifications } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { setClock } from '~/services/clock.server';
 import { loginAs } from '../../support/api';
-import { createAvailability, createGuide, createTraveler, createUser } from '../../support/factories';
+import { createAvailability, createGuide, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
@@ -98,6 +98,17 @@ describe(`booking pages (${testDriver})`, () => {
     const missing = await post(`/booking/${guide.id}`, cookie, { slot, numberOfPeople: '4' });
     expect(missing.status).toBe(400);
     expect(missing.text).toContain('請先同意預約條款');
+
+    // No slot chosen: every radio says it is invalid, and the one error is said once, by the group.
+    const noSlot = await post(`/booking/${guide.id}`, cookie, { numberOfPeople: '4', termsAccepted: 'on' });
+    expect(noSlot.status).toBe(400);
+    const radios = noSlot.text.match(/<input[^>]*type="radio"[^>]*>/g)!;
+    expect(radios.length).toBeGreaterThan(0);
+    for (const r of radios) expect(r).toContain('aria-invalid="true"');
+    const errorId = /<fieldset class="field slot-picker" aria-describedby="([^"]+)"/.exec(noSlot.text)?.[1];
+    expect(errorId).toBeTruthy();
+    expect(noSlot.text.match(new RegExp(`id="${errorId}"`, 'g'))).toHaveLength(1);
+    expect(noSlot.text.match(new RegExp(`<fieldset[^>]*aria-describedby="${errorId}"`, 'g'))).toHaveLength(1);
 
     const booked = await post(`/booking/${guide.id}`, cookie, { slot, numberOfPeople: '4', note: '有小孩', termsAccepted: 'on' });
     expect(booked.status).toBe(302);

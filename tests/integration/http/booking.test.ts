@@ -10,7 +10,7 @@ import { addDays, todayInTaipei } from '~/lib/dates';
 import { setClock } from '~/services/clock.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { loginAs } from '../../support/api';
-import { createAvailability, createGuide, createTraveler, createUser } from '../../support/factories';
+import { createAvailability, createGuide, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { outboxFor } from '../../support/mail';
 import { expectContract } from '../../support/openapi';

@@ -9,7 +9,7 @@ import {
   createReview,
   createTraveler,
   createUser,
-} from '../../support/factories';
+} from '~db/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { expectContract } from '../../support/openapi';
 import { testDriver, useTestDatabase } from '../../support/test-database';

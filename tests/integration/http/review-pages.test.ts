@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { auditLogs, reviews, users } from '~db/schema';
 import { todayInTaipei } from '~/lib/dates';
 import { loginAs } from '../../support/api';
-import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '../../support/factories';
+import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 

@@ -9,7 +9,7 @@ import { attachRealtime } from '~/http/realtime.server';
 import { todayInTaipei } from '~/lib/dates';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { loginAs } from '../../support/api';
-import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '../../support/factories';
+import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~db/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { outboxFor } from '../../support/mail';
 import { expectContract } from '../../support/openapi';
