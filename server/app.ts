@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { getPublicBlob } from '~/services/blobs.server';
 import type { Database } from '~db/client';
 import { allowedMethodsOnly, bodySizeLimit, decodablePath, sameOriginWrites } from './guards';
+import { databaseHealthCheck } from './health';
 
 /**
  * The Express application: compression, security headers, the cross-site check, /api/ping, /uploads and
@@ -31,6 +32,8 @@ export interface AppOptions {
   hsts?: boolean;
   /** Middleware that must run before Remix (Vite's dev middleware, static files). */
   before?: express.RequestHandler[];
+  /** How long a successful database check answers /api/ping (server/health.ts; default 1 s). */
+  pingFreshForMs?: number;
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -45,10 +48,11 @@ export function createApp(options: AppOptions): express.Express {
   app.use(bodySizeLimit);
 
   // Clients call this to wake a sleeping backend; it also tells health checks the database answers.
+  const databaseAnswers = databaseHealthCheck(() => options.db().execute(sql`select 1`), options.pingFreshForMs);
   app.get('/api/ping', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     try {
-      await options.db().execute(sql`select 1`);
+      await databaseAnswers();
       res.json({ success: true, data: { status: 'ok', time: new Date().toISOString() } });
     } catch (error) {
       console.error('ping: database unreachable', error);
