@@ -8,7 +8,6 @@ import { attachRealtime } from '~/http/realtime.server';
 import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { startDatabase } from '~db/seed/startup';
 import { createApp, createHttpServer } from './server/app';
-import { cacheRouteMatching } from './server/route-match-cache';
 
 /**
  * The HTTP entry point: opens the database, builds the Express app (server/app.ts), attaches Socket.IO to
@@ -46,8 +45,6 @@ async function main() {
   const database = await startDatabase(config, console.log, { seedElsewhere: isDev ? undefined : seedInChildProcess });
   // Guide search and guide pages are served from memory until the database says they changed.
   await startCatalogueCache(database);
-  // Route matching is remembered per path (server/route-match-cache.ts): it was 15 % of a busy page's CPU.
-  cacheRouteMatching();
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const before: express.RequestHandler[] = [];
   if (isDev) {
