@@ -10,7 +10,7 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       // Route folders (docs/decisions/009): `api+/v1+/users+/$id.ts` is /api/v1/users/:id. Files a route keeps
@@ -34,7 +34,8 @@ export default defineConfig({
     target: 'es2020',
     // Route chunks named after their route (`guides._index-<hash>.js`, `api.v1.users.$id-…`), not after the
     // file name alone: with route folders most files are `_index.tsx`. The server build names its own file.
-    rollupOptions: { output: { entryFileNames: routeChunkName } },
+    // The server build stays one file: manualChunks is for the browser's first load.
+    rollupOptions: { output: { entryFileNames: routeChunkName, manualChunks: isSsrBuild ? undefined : manualChunks, onlyExplicitManualChunks: true } },
   },
   // Pre-bundle the browser's dependencies up front: when Vite discovers them during the first page load it
   // re-optimizes and the page briefly runs two copies of React (dev only).
@@ -54,9 +55,31 @@ export default defineConfig({
     // Server-only native modules reached through .server imports; never part of the browser bundle.
     exclude: ['@node-rs/argon2', 'sharp', 'pg', '@electric-sql/pglite'],
   },
-});
+}));
 
 const ROUTES_DIR = path.resolve('app/routes');
+
+/**
+ * Every page loads React, Remix and useTranslation, and most load a few helpers of a few hundred bytes: left
+ * to itself Rollup makes each of these a chunk of its own, and each chunk costs every page a modulepreload
+ * link, manifest entries and a gzip stream of its own. Here they are three chunks: `framework` (what every
+ * page loads), `shared` (small helpers most pages use, and the avatar, which the logged-in header shows)
+ * and `guide-card` (the card and its stars, on /, /guides and a guide's page). `onlyExplicitManualChunks`: only the listed modules move (by default Rollup also
+ * pulls each one's dependencies in, e.g. <Trans> through react-i18next's index). `experimentalMinChunkSize`
+ * was tried instead and merged unrelated route code into every page.
+ */
+const MANUAL_CHUNKS: [chunk: string, modules: RegExp][] = [
+  [
+    'framework',
+    /^\0(commonjsHelpers|vite\/preload-helper)|\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\/|\/react-i18next\/dist\/es\/(utils|unescape|defaults|i18nInstance|context|useTranslation)\.js$/,
+  ],
+  ['shared', /\/app\/lib\/(root-data|meta|dates|money)\.ts$|\/app\/components\/avatar\.tsx$/],
+  ['guide-card', /\/app\/components\/(guide-card|stars)\.tsx$/],
+];
+
+function manualChunks(id: string): string | undefined {
+  return MANUAL_CHUNKS.find(([, modules]) => modules.test(id))?.[0];
+}
 
 function routeChunkName(chunk: { facadeModuleId: string | null; name: string }): string {
   const id = chunk.facadeModuleId?.split('?')[0];

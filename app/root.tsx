@@ -5,7 +5,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useMatches,
   useRouteError,
 } from '@remix-run/react';
@@ -16,6 +15,7 @@ import { ErrorPage as ErrorPageNow } from '~/components/error-page';
 import { Toasts } from '~/components/toasts';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
+import { ScrollRestoration } from '~/components/scroll-restoration';
 import { useNonce } from '~/components/nonce';
 import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
 import { bundleUrl, clientI18nForReact, loadAllBundles, loadBundles, neededBundles, startI18n } from '~/i18n/client';
@@ -73,15 +73,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A rolling session moved its expiry: the browser's cookie must follow, or it would still die at day 30.
   if (session?.kind === 'web' && session.rolled) headers.append('Set-Cookie', await sessionCookieHeader(session));
   // No translations here: the browser fetches its language's files once, as cached assets (app/i18n/bundles.ts).
+  // What a visitor does not have (a user, a toast, a dismissed banner) is left out, not sent as null/0/false:
+  // every key is in every page's HTML.
   return data(
     {
       locale,
       theme,
       site: { title: t('app.title'), tagline: t('app.tagline') },
-      user,
-      unreadCount,
-      toast: toast ?? null,
-      emailBannerDismissed: emailBannerDismissed(request.headers.get('cookie')),
+      ...(user && { user, unreadCount }),
+      ...(toast && { toast }),
+      ...(emailBannerDismissed(request.headers.get('cookie')) && { emailBannerDismissed: true }),
     },
     { headers },
   );

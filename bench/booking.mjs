@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from './lib/server-flags.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL;
 if (!dbUrl) {
@@ -58,7 +59,7 @@ const { today, apiGuides, sqlGuides, contestGuide, travelers } = JSON.parse(seed
 // 2. The production build on it.
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const product = spawn(process.execPath, ['build/server.js'], {
+const product = spawn(process.execPath, [...serverNodeFlags(), 'build/server.js'], {
   env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,

@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { serverNodeFlags } from './lib/server-flags.mjs';
 
 const DURATION_S = Number(process.env.PERF_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.PERF_CONNECTIONS ?? 50);
@@ -32,7 +33,7 @@ if (!base) {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'perf-report-'));
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['build/server.js'], {
+  child = spawn(process.execPath, [...serverNodeFlags(), 'build/server.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'demo', NODE_ENV: 'production', PUBLIC_URL: base,
       SESSION_SECRET: process.env.SESSION_SECRET ?? `perf-report-${Math.random().toString(36).slice(2)}-0123456789abcdef` },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from './lib/server-flags.mjs';
 
 const PERF_DIR = path.resolve('../shared/perf');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -69,7 +70,7 @@ const queryLatency = JSON.parse(direct.stdout.trim().split('\n').at(-1));
 // 2. The product on it, and the bare app.
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const product = spawn(process.execPath, ['build/server.js'], {
+const product = spawn(process.execPath, [...serverNodeFlags(), 'build/server.js'], {
   env: {
     ...process.env,
     PORT: String(port),

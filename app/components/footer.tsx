@@ -13,8 +13,8 @@ export function Footer() {
           <Link to="/booking-terms">{t('footer.bookingTerms')}</Link>
         </nav>
         <p className="copyright">
-          {t('footer.copyright', { year: new Date().getFullYear() })}{' '}
-          <span className="nowrap">· {t('app.version', { version: APP_VERSION })}</span>
+          {`${t('footer.copyright', { year: new Date().getFullYear() })} `}
+          <span className="nowrap">{`· ${t('app.version', { version: APP_VERSION })}`}</span>
         </p>
       </div>
     </footer>

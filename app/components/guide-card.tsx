@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '~/lib/dates';
 import { formatNtd } from '~/lib/money';
-import type { GuideCard as GuideCardData } from '~/schemas/guide-card';
+import type { ListedGuideCard } from '~/schemas/guide-card';
 import { Avatar } from './avatar';
 import { Stars } from './stars';
 
@@ -15,7 +15,7 @@ export function useLanguageList() {
  * `headingLevel`: the card's name is one level below the heading of the list it sits in (2 right under a
  * page's h1, 3 under a section's h2), so headings never skip a level.
  */
-export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; headingLevel?: 2 | 3 }) {
+export function GuideCard({ guide, headingLevel = 3 }: { guide: ListedGuideCard; headingLevel?: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const languageList = useLanguageList();
@@ -26,13 +26,12 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
         <div className="guide-card-body">
           <Heading className="guide-name">{guide.name}</Heading>
           {guide.isIdVerified && <VerifiedMark />}
-          {guide.city && (
-            <p className="guide-city">
-              <PinIcon /> {t(`cities.${guide.city}`)}
-            </p>
-          )}
+          {/* The map pin before the city is drawn by the stylesheet (.guide-city::before). Text beside text is
+              one template string: separate children would be separated by <!-- --> in the HTML. */}
+          {guide.city && <p className="guide-city">{t(`cities.${guide.city}`)}</p>}
           <p className="guide-languages">
-            <span className="label">{t('guides.languages')}</span> {languageList(guide.languages)}
+            <span className="label">{t('guides.languages')}</span>
+            {` ${languageList(guide.languages)}`}
           </p>
           {guide.headline && (
             <p className="guide-headline">
@@ -44,7 +43,7 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
             {guide.averageRating !== null ? (
               <>
                 <Stars rating={guide.averageRating} /> <strong>{guide.averageRating.toFixed(1)}</strong>{' '}
-                <span className="muted">({t('guides.reviewCount', { count: guide.reviewCount })})</span>
+                <span className="muted">{`(${t('guides.reviewCount', { count: guide.reviewCount })})`}</span>
               </>
             ) : (
               <span className="muted">{t('guides.noReviews')}</span>
@@ -67,30 +66,25 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: GuideCardData; h
   );
 }
 
-/** Drawn inline: an emoji pin would depend on the device having an emoji font. */
-function PinIcon() {
-  return (
-    <svg width="12" height="14" viewBox="0 0 12 14" aria-hidden="true" className="pin-icon">
-      <path d="M6 0C2.7 0 0 2.5 0 5.6 0 9.8 6 14 6 14s6-4.2 6-8.4C12 2.5 9.3 0 6 0zm0 7.8a2.2 2.2 0 110-4.4 2.2 2.2 0 010 4.4z" fill="currentColor" />
-    </svg>
-  );
-}
-
 /** "written in 中文": the text shown is not in the reader's language. */
 export function WrittenIn({ locale }: { locale: string }) {
   const { t } = useTranslation();
   return (
-    <span className="written-in"> ({t('search.card.writtenIn', { language: t(`search.writtenIn.${locale}`) })})</span>
+    <span className="written-in">{` (${t('search.card.writtenIn', { language: t(`search.writtenIn.${locale}`) })})`}</span>
   );
 }
 
-/** The 'verified' mark of an ID-verified guide (issue 11), on cards and the guide page. */
+/**
+ * The 'verified' mark of an ID-verified guide (issue 11), on cards and the guide page: "✓ verified", with the
+ * longer explanation as its title (a span's title is its accessible description, so screen readers get it too;
+ * the same words as hidden text as well were said twice).
+ */
 export function VerifiedMark() {
   const { t } = useTranslation();
   return (
     <span className="verified-mark" title={t('guides.verifiedTitle')}>
-      <span aria-hidden="true">✓</span> {t('guides.verified')}
-      <span className="visually-hidden">: {t('guides.verifiedTitle')}</span>
+      <span aria-hidden="true">✓</span>
+      {` ${t('guides.verified')}`}
     </span>
   );
 }

@@ -28,7 +28,7 @@ export function Header() {
   if (data?.user) {
     return (
       <Suspense fallback={<div className="site-header" />}>
-        <UserHeader user={data.user} unreadCount={data.unreadCount} locale={locale} theme={theme} redirectTo={redirectTo} />
+        <UserHeader user={data.user} unreadCount={data.unreadCount ?? 0} locale={locale} theme={theme} redirectTo={redirectTo} />
       </Suspense>
     );
   }
@@ -54,12 +54,8 @@ function VisitorHeader({ locale, theme, redirectTo }: Preferences) {
           <Link to="/login" className="button button-small">
             {t('nav.login')}
           </Link>
-          <Link to="/login" className="login-avatar" aria-label={t('nav.loginAvatar')}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <circle cx="12" cy="8" r="4" fill="currentColor" />
-              <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
-            </svg>
-          </Link>
+          {/* The person icon is drawn by the stylesheet (.login-avatar::before). */}
+          <Link to="/login" className="login-avatar" aria-label={t('nav.loginAvatar')} />
         </div>
         <div className="header-row">
           <nav className="header-nav" aria-label={t('nav.mainNavigation')}>

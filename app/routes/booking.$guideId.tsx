@@ -134,7 +134,6 @@ export default function Booking() {
   };
   // One radio group over all days: each day is a fieldset of the kit's ChoiceGroup; the errors are said once.
   const slotField = fields.slot;
-  const quietSlotField = new Proxy(slotField, { get: (target, key) => (key === 'errors' ? undefined : Reflect.get(target, key)) });
 
   return (
     <div className="booking-page">
@@ -161,7 +160,8 @@ export default function Booking() {
             {groupByDay(slots).map(([day, daySlots]) => (
               <ChoiceGroup
                 key={day}
-                field={quietSlotField}
+                field={slotField}
+                errorsSaidOutside
                 type="radio"
                 legend={formatTourDayLong(day, locale)}
                 className="booking-day"

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const OUTPUTS = ['build/server.js', 'build/server/index.js', 'build/client'];
-const SOURCES = ['app', 'db', 'public', 'tests/support', 'server.ts', 'package.json', 'vite.config.ts'];
+const SOURCES = ['app', 'db', 'public', 'server', 'server.ts', 'package.json', 'vite.config.ts'];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

@@ -209,6 +209,7 @@ export function ChoiceGroup({
   optionsClassName = 'checkbox-group',
   optionClassName,
   legendClassName = 'label-text',
+  errorsSaidOutside = false,
 }: {
   field: AnyField;
   legend: ReactNode;
@@ -219,9 +220,14 @@ export function ChoiceGroup({
   optionsClassName?: string;
   optionClassName?: string;
   legendClassName?: string;
+  /**
+   * The group is one part of a larger choice (the booking page's days) whose enclosing fieldset shows and
+   * references the errors once: the inputs still say they are invalid, this fieldset does not repeat them.
+   */
+  errorsSaidOutside?: boolean;
 }) {
   const inputs = getCollectionProps(field, { type, options: options.map((o) => o.value) });
-  const describedBy = [field.errors ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(' ');
+  const describedBy = [field.errors && !errorsSaidOutside ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(' ');
   return (
     <fieldset className={className} aria-describedby={describedBy || undefined}>
       <legend className={legendClassName || undefined}>{legend}</legend>
@@ -245,7 +251,7 @@ export function ChoiceGroup({
         })}
       </div>
       <Hint field={field} hint={hint} />
-      <ErrorList id={field.errorId} errors={field.errors} />
+      {errorsSaidOutside ? null : <ErrorList id={field.errorId} errors={field.errors} />}
     </fieldset>
   );
 }

@@ -95,7 +95,9 @@ export function GuideSearchForm({
   const field = (name: string) => ({
     name,
     id: `search-${name}`,
-    defaultValue: values[name] ?? '',
+    // Nothing when empty: a select then starts at its first option ("any ..."), an input empty, with no
+    // selected=""/value="" written into the HTML.
+    defaultValue: values[name],
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? fieldErrorId(`search-${name}`) : undefined,
   });
@@ -209,7 +211,7 @@ export function GuideSearchForm({
         {frame(
           'sort',
           t('search.form.sort'),
-          <select {...field('sort')} defaultValue={values.sort || 'newest'}>
+          <select {...field('sort')}>
             {GUIDE_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {t(`search.sort.${sort}`)}

@@ -12,6 +12,7 @@ import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { getUser, requireUser } from '~/http/auth.server';
 import { pageMeta } from '~/lib/meta';
 import { activeFilters, FILTER_KEYS, searchParamsOf, type FilterKey } from '~/lib/guide-search-params';
+import { packGuideCards, unpackGuideCards } from '~/schemas/guide-card';
 import { guideSearchSchema } from '~/schemas/guide-search';
 import { clearSearchHistory, listSearchHistory, recordSearch } from '~/services/search-history.server';
 import { searchGuides } from '~/services/search.server';
@@ -62,22 +63,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     history = await listSearchHistory(user.id);
   }
 
-  const filters = Object.fromEntries(activeFilters(search).map((k) => [k, search[k]!])) as Partial<Record<FilterKey, string | number>>;
   const values: Record<string, string> = {};
   for (const key of [...FILTER_KEYS, 'sort'] as const) {
     const value = errors[key] !== undefined ? raw[key] : search[key];
     if (value !== undefined && value !== '') values[key] = String(value);
   }
+  if (values.sort === 'newest' && errors.sort === undefined) delete values.sort; // the default: the form shows it anyway
   if (search.limit !== 10) values.limit = String(search.limit);
 
+  // Only what the page renders (a card shows the headline, not the bio; the list the page, the count and the
+  // number of pages), the cards packed (packGuideCards: a third of the loader data in the HTML), and what is
+  // empty left out (the page reads it as empty): every key is in the HTML.
+  const params = searchParamsOf(search).toString();
   return {
-    ...result,
-    filters,
-    params: searchParamsOf(search).toString(),
-    values,
-    errors,
-    history,
-    loggedIn: Boolean(user),
+    cards: packGuideCards(result.guides),
+    pagination: { page: result.pagination.page, total, totalPages },
+    ...(params && { params }),
+    ...(Object.keys(values).length > 0 && { values }),
+    ...(Object.keys(errors).length > 0 && { errors }),
+    ...(history.length > 0 && { history }),
+    ...(user && { loggedIn: true }),
     title: t('guides.title'),
   };
 }
@@ -91,10 +96,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
+const NONE: Record<string, string> = {};
+const NO_HISTORY: HistoryItem[] = [];
+
 export default function GuideList() {
-  const { guides, pagination, filters, params, values, errors, history, loggedIn } = useLoaderData<typeof loader>();
+  const { cards, pagination, params = '', values = NONE, errors = NONE, history = NO_HISTORY, loggedIn = false } = useLoaderData<typeof loader>();
+  const guides = useMemo(() => unpackGuideCards(cards), [cards]);
   const { t, i18n } = useTranslation();
   const urlParams = useMemo(() => new URLSearchParams(params), [params]);
+  // The filters in use, read from the loaded search's canonical query string (not sent a second time).
+  const filters = useMemo(() => {
+    const all = Object.fromEntries(urlParams) as Partial<Record<FilterKey, string>>;
+    return Object.fromEntries(activeFilters(all).map((k) => [k, all[k]!])) as Partial<Record<FilterKey, string>>;
+  }, [urlParams]);
   const filterKeys = Object.keys(filters) as FilterKey[];
   const current = useMemo<HistoryItem | null>(() => {
     if (filterKeys.length === 0) return null;
