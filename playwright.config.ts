@@ -39,7 +39,8 @@ export default defineConfig({
     extraHTTPHeaders: { 'Accept-Language': 'zh-TW,zh;q=0.9' },
     viewport: { width: 1280, height: 800 },
     launchOptions,
-    trace: 'retain-on-failure',
+    // Recording a trace snapshots the page around every step (about a tenth of the run); E2E_TRACE=1 keeps one per failure.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { createCookie } from '@remix-run/node';
 import sharp from 'sharp';
 import { codeFor, mailsTo } from './mail';
-import { DEMO_GUIDE, jsEnabled, SHOTS, uniqueEmail } from './support';
+import { DEMO_GUIDE, jsEnabled, savePicture, uniqueEmail } from './support';
 
 /**
  * Accounts in a real browser, with JS on and off (SPEC §2 Login page, Email verification form, Email
@@ -21,7 +21,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect.soft(scrollWidth, `${name} at 360px has no horizontal overflow`).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: path.join(SHOTS, `auth-${name}-${testInfo.project.name}.png`), fullPage: true });
+  await savePicture(page, `auth-${name}-${testInfo.project.name}.png`, { fullPage: true });
   if (size) await page.setViewportSize(size);
 }
 

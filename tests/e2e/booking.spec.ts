@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { expectNoAxeViolations, jsEnabled, SHOTS } from './support';
+import { expectNoAxeViolations, jsEnabled, savePicture } from './support';
 
 /**
  * Issue 10 end to end at 360 px, with JS on and off: a guide opens a slot → a visitor picks it, logs in and
@@ -129,7 +128,7 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
             await page.goto(url);
             const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
             expect.soft(scrollWidth, `${url} at ${width}px`).toBeLessThanOrEqual(width);
-            await page.screenshot({ path: path.join(SHOTS, `booking-${name}-${locale}-${scheme}-${width}.png`), fullPage: true });
+            await savePicture(page, `booking-${name}-${locale}-${scheme}-${width}.png`, { fullPage: true });
           }
         }
       }

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { jsEnabled, loadAllImages, SHOTS } from './support';
+import { jsEnabled, loadAllImages, savePicture } from './support';
 
 /**
  * Screenshots of the discovery part B pages for people to look at (tests/e2e/screenshots/): home, /favorites,
@@ -34,7 +33,7 @@ async function shoot(page: Page, url: string, file: string, width: number) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect.soft(scrollWidth, `${url} at ${width}px has no horizontal overflow`).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: path.join(SHOTS, file), fullPage: true });
+  await savePicture(page, file, { fullPage: true });
 }
 
 test.describe('discover screenshots', () => {
@@ -92,7 +91,7 @@ test.describe('phone header', () => {
     for (const name of [/收藏/, /訂單/, /主頁/, /通知/, /登出/]) {
       await expect(header.getByRole('link', { name }).or(header.getByRole('button', { name })).first()).toBeVisible();
     }
-    await page.screenshot({ path: path.join(SHOTS, `header-user-${testInfo.project.name}-360.png`), clip: { x: 0, y: 0, width: 360, height: 160 } });
+    await savePicture(page, `header-user-${testInfo.project.name}-360.png`, { clip: { x: 0, y: 0, width: 360, height: 160 } });
   });
 
   test('pagination at 360 px keeps 上一頁, the pages and 下一頁 on one row', async ({ page }) => {

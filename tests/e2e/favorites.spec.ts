@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectNoAxeViolations, jsEnabled, loadAllImages, SHOTS } from './support';
+import { expectNoAxeViolations, jsEnabled, loadAllImages, savePicture } from './support';
 
 /**
  * Favorites, the home page's hearts and the two role homes (issue 9 part B), with JS on and off at 360 px:
@@ -58,7 +57,7 @@ test.describe('favorites', () => {
     } else {
       await expect(page.getByRole('status')).toHaveText('已加入收藏');
     }
-    await page.screenshot({ path: path.join(SHOTS, `favorites-heart-${testInfo.project.name}-360.png`), fullPage: false });
+    await savePicture(page, `favorites-heart-${testInfo.project.name}-360.png`, { fullPage: false });
 
     await page.goto('/favorites');
     const item = page.getByTestId('favorite-item').filter({ hasText: name });
@@ -66,7 +65,7 @@ test.describe('favorites', () => {
     await expect(page.getByText('收藏了 1 位導遊')).toBeVisible();
     await loadAllImages(page);
     await expectNoAxeViolations(page, testInfo, '/favorites with a guide');
-    await page.screenshot({ path: path.join(SHOTS, `favorites-list-${testInfo.project.name}-360.png`), fullPage: true });
+    await savePicture(page, `favorites-list-${testInfo.project.name}-360.png`, { fullPage: true });
 
     await item.getByRole('button', { name: `從收藏移除 ${name}` }).click();
     if (jsEnabled(testInfo)) {

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { codeFor, mailsTo } from './mail';
-import { DEMO_GUIDE, jsEnabled, SHOTS, uniqueEmail } from './support';
+import { DEMO_GUIDE, jsEnabled, savePicture, uniqueEmail } from './support';
 
 /**
  * Issue 7, account gaps, in a real browser with JS on and off: forgot password (two plain forms), changing
@@ -21,7 +20,7 @@ async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect.soft(scrollWidth, `${name} at ${width}px has no horizontal overflow`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: path.join(SHOTS, `issue7-${name}-${width}-${testInfo.project.name}.png`), fullPage: true });
+    await savePicture(page, `issue7-${name}-${width}-${testInfo.project.name}.png`, { fullPage: true });
   }
   if (size) await page.setViewportSize(size);
 }

@@ -1,14 +1,11 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { cardsIn, chooseLanguage, jsEnabled, loadAllImages, luminance, type Locale } from './support';
+import { cardsIn, chooseLanguage, jsEnabled, loadAllImages, luminance, savePicture, type Locale } from './support';
 
 /**
  * Full-page screenshots for people to look at (tests/e2e/screenshots/, gitignored), at 360 and 1280 px,
  * in zh-TW and en, light and dark (theme "auto" following the emulated system scheme).
  * At 360 px every page must fit without horizontal scrolling.
  */
-const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 const WIDTHS = [360, 1280] as const;
 
 async function pages(page: Page): Promise<Array<{ name: string; path: string; status: number }>> {
@@ -33,7 +30,7 @@ async function shoot(page: Page, target: { name: string; path: string; status: n
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect.soft(scrollWidth, `${target.path} at ${width}px has no horizontal overflow`).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: path.join(DIR, file), fullPage: true });
+  await savePicture(page, file, { fullPage: true });
 }
 
 test.describe('screenshots', () => {

@@ -6,6 +6,16 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 
 /** Where specs put screenshots for people to look at. */
 export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+/**
+ * Saves a picture of the page under tests/e2e/screenshots/ when E2E_SCREENSHOTS=1. The pictures are for people
+ * to look at, never compared by a test, and cost a third of a long spec's time on a busy machine, so a plain
+ * run (and CI) skips them; the checks around them (sizes, overflow, axe) always run.
+ */
+export async function savePicture(page: Page, file: string, options: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: path.join(SHOTS, file), ...options });
+}
 export const DEMO_GUIDE = 'guide01@demo.travel-assistant.tw';
 /** The admin the e2e server makes sure of at start (ADMIN_EMAIL / ADMIN_PASSWORD in global-setup). */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-pass-1' } as const;

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { codeFor, mailsTo } from './mail';
-import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, SHOTS, uniqueEmail } from './support';
+import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, savePicture, uniqueEmail } from './support';
 
 /**
  * Issue 11 in a real browser at 360 px, with JS on and off: a new guide registers, is locked out of photos
@@ -33,7 +32,7 @@ async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void
       expect.soft(scrollWidth, `${name} at 360px has no horizontal overflow`).toBeLessThanOrEqual(360);
     }
     // The preview is a modal over the viewport: a full-page picture would show it mid-page.
-    await page.screenshot({ path: path.join(SHOTS, `trust-${name}-${width}-${scheme}.png`), fullPage: name !== 'preview' });
+    await savePicture(page, `trust-${name}-${width}-${scheme}.png`, { fullPage: name !== 'preview' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
   if (name !== 'preview') {
@@ -45,7 +44,7 @@ async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: path.join(SHOTS, `trust-${name}-${width}-light-en.png`), fullPage: true });
+      await savePicture(page, `trust-${name}-${width}-light-en.png`, { fullPage: true });
     }
     await page.context().addCookies([cookie('zh-TW')]);
     await page.reload();
@@ -109,7 +108,7 @@ async function apply(page: Page, type: string, hue: number): Promise<void> {
 }
 
 test('a new guide is verified after a rejection, uploads a photo, and it goes public once approved', async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = `信任導遊${Date.now() % 100000}`;
   const email = uniqueEmail(testInfo, 'trust');
   await registerGuide(page, testInfo, name, email);
