@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // One migrated embedded database that every PGlite test file starts from (tests/support/test-database.ts).
+    globalSetup: ['tests/support/vitest-global-setup.ts'],
     // A fixed secret so tests never write one into ./data.
     env: { SESSION_SECRET: 'test-only-secret-0123456789abcdef0123456789' },
     testTimeout: 30_000,
