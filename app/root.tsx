@@ -18,7 +18,7 @@ import { Header } from '~/components/header';
 import { ScrollRestoration } from '~/components/scroll-restoration';
 import { useNonce } from '~/components/nonce';
 import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
-import { bundleUrl, clientI18nForReact, loadAllBundles, loadBundles, neededBundles, startI18n } from '~/i18n/client';
+import { bundleUrl, clientI18nForReact, loadAllBundles, loadPageBundles, neededBundles, startI18n } from '~/i18n/client';
 import { ServerI18nContext } from '~/i18n/context';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { getSession, sessionCookieHeader } from '~/http/auth.server';
@@ -184,7 +184,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (serverI18n) return;
     let current = true;
-    void loadBundles(locale, bundleKey.split(' ') as typeof bundles).then(async () => {
+    void loadPageBundles(locale, bundleKey.split(' ') as typeof bundles).then(async () => {
       if (!current) return;
       if (i18n.language !== locale) {
         await i18n.changeLanguage(locale);

@@ -30,7 +30,13 @@ export function clientI18nForReact(locale: string): I18n {
   return clientI18n(locale) as unknown as I18n;
 }
 
-/** Fetches (once each) and adds a language's files; never rejects, a failed file is tried again next time. */
+/** Files whose words are in the instance. */
+const loaded = new Set<string>();
+
+/**
+ * Fetches (once each) and adds a language's files; never rejects, a failed file is tried again next time.
+ * Adding is silent: nothing on screen renders again (see loadPageBundles).
+ */
 export function loadBundles(locale: string, bundles: ReadonlyArray<Bundle>): Promise<void> {
   const lng: Locale = isLocale(locale) ? locale : FALLBACK_LOCALE;
   const i18n = clientI18n(lng);
@@ -45,7 +51,8 @@ export function loadBundles(locale: string, bundles: ReadonlyArray<Bundle>): Pro
             return response.json() as Promise<Record<string, unknown>>;
           })
           .then((json) => {
-            i18n.addResourceBundle(lng, DEFAULT_NAMESPACE, bundle === 'common' ? json : { [bundle]: json }, true, true);
+            i18n.addResourceBundle(lng, DEFAULT_NAMESPACE, bundle === 'common' ? json : { [bundle]: json }, true, true, { silent: true });
+            loaded.add(url);
           })
           .catch(() => {
             requests.delete(url);
@@ -55,6 +62,18 @@ export function loadBundles(locale: string, bundles: ReadonlyArray<Bundle>): Pro
       return request;
     }),
   ).then(() => undefined);
+}
+
+/**
+ * The files the page on screen uses. When one of them was not in yet (a client navigation to a new area), the
+ * text renders again once all are in; when all were (the first page, which hydrates after its files, and most
+ * navigations), nothing renders again. Each re-render of every translated component was a long task on phones.
+ */
+export async function loadPageBundles(locale: string, bundles: ReadonlyArray<Bundle>): Promise<void> {
+  const lng: Locale = isLocale(locale) ? locale : FALLBACK_LOCALE;
+  const late = bundles.some((bundle) => !loaded.has(bundleUrl(lng, bundle)));
+  await loadBundles(lng, bundles);
+  if (late) clientI18n(lng).announceAdded(lng);
 }
 
 /**
@@ -70,7 +89,10 @@ export function startI18n(): Promise<void> {
   return w.__i18nReady;
 }
 
-/** After hydration: the rest of the language, so later navigations find their words already there. */
+/**
+ * After hydration: the rest of the language, so later navigations find their words already there. Silent: no
+ * page on screen uses them.
+ */
 export function loadAllBundles(locale: string): Promise<void> {
   return loadBundles(locale, BUNDLES);
 }

@@ -171,13 +171,22 @@ export class LightI18n {
     return this.data[lng];
   }
 
-  /** Always deep and overwriting (i18next's `deep` and `overwrite` arguments are accepted and ignored). */
-  addResourceBundle(lng: string, _ns: string, resources: Tree, _deep?: boolean, _overwrite?: boolean) {
+  /**
+   * Always deep and overwriting (i18next's `deep` and `overwrite` arguments are accepted and ignored). As in
+   * i18next, `silent` adds the words without telling react-i18next, which would re-render every translated
+   * component ('added').
+   */
+  addResourceBundle(lng: string, _ns: string, resources: Tree, _deep?: boolean, _overwrite?: boolean, options?: { silent?: boolean }) {
     this.data[lng] ??= {};
     deepMerge(this.data[lng], resources);
     this.resolved.delete(lng);
-    this.store.emit('added', lng, DEFAULT_NAMESPACE);
+    if (!options?.silent) this.announceAdded(lng);
     return this;
+  }
+
+  /** Tells react-i18next that words of `lng` arrived: the text on screen renders again with them. */
+  announceAdded(lng: string) {
+    this.store.emit('added', lng, DEFAULT_NAMESPACE);
   }
 
   changeLanguage(lng: string) {

@@ -42,22 +42,30 @@ export function formatTaipeiDate(iso: string, locale: string): string {
   return dateFormat(locale, 'date').format(new Date(iso));
 }
 
-/** A tour day (YYYY-MM-DD) as a short weekday and date in the reader's language: "Sat, Nov 28", "11月28日(土)". */
-/** Formatted days by locale: a page of cards shows the same few days many times. */
-const formattedDays = new Map<string, string>();
+/**
+ * A tour day (YYYY-MM-DD) as a short weekday and date in the reader's language: "Sat, Nov 28", "11月28日週六",
+ * "11月28日(土)". The three languages are written out here, in the words and order Intl's
+ * `{ weekday: 'short', month: 'short', day: 'numeric' }` gives (tests/unit/dates.test.ts compares every day of two
+ * years): building that first Intl formatter took 40–70 ms of a phone's main thread while a page of guide cards
+ * hydrated, and the browser's ICU could word a day differently from the server's. Other locales use Intl.
+ */
+const EN_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY_WORDING: Record<string, (month: number, day: number, weekday: number) => string> = {
+  'zh-TW': (month, day, weekday) => `${month}月${day}日週${'日一二三四五六'[weekday]}`,
+  ja: (month, day, weekday) => `${month}月${day}日(${'日月火水木金土'[weekday]})`,
+  en: (month, day, weekday) => `${EN_WEEKDAYS[weekday]}, ${EN_MONTHS[month - 1]} ${day}`,
+};
 
 export function formatDay(isoDate: string, locale: string): string {
-  const remembered = formattedDays.get(`${locale}|${isoDate}`);
-  if (remembered !== undefined) return remembered;
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  const wording = DAY_WORDING[locale];
+  if (wording) return wording(date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCDay());
   const key = `weekday|${locale}`;
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
     formatters.set(key, format);
   }
-  const formatted = format.format(new Date(`${isoDate}T00:00:00Z`));
-  // A few years of days in three languages at most; a long-running server starts over past that.
-  if (formattedDays.size >= 5_000) formattedDays.clear();
-  formattedDays.set(`${locale}|${isoDate}`, formatted);
-  return formatted;
+  return format.format(date);
 }

@@ -55,4 +55,17 @@ describe('the browser translator (app/i18n/light.ts)', () => {
     void light.changeLanguage('en');
     expect([changed, light.language, light.t('hello')]).toEqual(['en', 'en', 'Hello']);
   });
+
+  it("tells react-i18next about added words ('added') unless the words are added silently", () => {
+    const light = new LightI18n('en');
+    const heard: unknown[][] = [];
+    light.store.on('added', (...args) => heard.push(args));
+    light.addResourceBundle('en', 'common', { hello: 'Hello' });
+    light.addResourceBundle('en', 'common', { later: { page: 'Later' } }, true, true, { silent: true });
+    // Silent words are there all the same; the cache of resolved languages was reset for them.
+    expect([light.t('hello'), light.t('later.page')]).toEqual(['Hello', 'Later']);
+    expect(heard).toEqual([['en', 'common']]);
+    light.announceAdded('en');
+    expect(heard).toEqual([['en', 'common'], ['en', 'common']]);
+  });
 });
