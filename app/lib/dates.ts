@@ -38,9 +38,23 @@ export function formatTaipeiDateTime(iso: string, locale: string): string {
   return dateFormat(locale, 'dateTime').format(new Date(iso));
 }
 
+/**
+ * A day in Taiwan as a long date: "2026年1月4日", "January 4, 2026". Written out for the app's languages as Intl's
+ * `dateStyle: 'long'` words it (tests/unit/dates.test.ts), for the same reason as formatDay below.
+ */
 export function formatTaipeiDate(iso: string, locale: string): string {
-  return dateFormat(locale, 'date').format(new Date(iso));
+  const wording = LONG_DATE_WORDING[locale];
+  if (!wording) return dateFormat(locale, 'date').format(new Date(iso));
+  const taipei = new Date(new Date(iso).getTime() + TAIPEI_OFFSET_MS);
+  return wording(taipei.getUTCFullYear(), taipei.getUTCMonth() + 1, taipei.getUTCDate());
 }
+
+const EN_LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const LONG_DATE_WORDING: Record<string, (year: number, month: number, day: number) => string> = {
+  'zh-TW': (year, month, day) => `${year}年${month}月${day}日`,
+  ja: (year, month, day) => `${year}年${month}月${day}日`,
+  en: (year, month, day) => `${EN_LONG_MONTHS[month - 1]} ${day}, ${year}`,
+};
 
 /**
  * A tour day (YYYY-MM-DD) as a short weekday and date in the reader's language: "Sat, Nov 28", "11月28日週六",

@@ -68,4 +68,15 @@ describe('the browser translator (app/i18n/light.ts)', () => {
     light.announceAdded('en');
     expect(heard).toEqual([['en', 'common'], ['en', 'common']]);
   });
+
+  it('picks the plural form Intl.PluralRules picks in each language', () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const light = new LightI18n(locale);
+      light.addResourceBundle(locale, 'common', { n_one: 'one', n_other: 'other' });
+      const rules = new Intl.PluralRules(locale);
+      for (const count of [0, 1, 2, 5, 11, 21, 100, 1.5, 0.5, -1, -2]) {
+        expect(light.t('n', { count }), `${locale} ${count}`).toBe(rules.select(count) === 'one' ? 'one' : 'other');
+      }
+    }
+  });
 });
