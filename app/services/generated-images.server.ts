@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp.server';
 
 /**
  * Pictures made locally for demo data and default avatars, so nothing is ever downloaded.
@@ -47,7 +47,7 @@ export function generateAvatar(seed: number): Promise<Buffer> {
     <circle cx="76" cy="116" r="6" fill="#f87171" opacity="0.25"/><circle cx="124" cy="116" r="6" fill="#f87171" opacity="0.25"/>
     ${smile ? '<path d="M88 122c6 8 18 8 24 0" fill="none" stroke="#7c2d12" stroke-width="3" stroke-linecap="round"/>' : '<path d="M90 124h20" stroke="#7c2d12" stroke-width="3" stroke-linecap="round"/>'}
   </svg>`;
-  return sharp(Buffer.from(svg)).resize(100, 100).webp({ quality: 90 }).toBuffer();
+  return loadSharp().then((sharp) => sharp(Buffer.from(svg)).resize(100, 100).webp({ quality: 90 }).toBuffer());
 }
 
 export const SCENES = ['mountains', 'coast', 'city', 'fields', 'market', 'temple', 'forest', 'tea'] as const;
@@ -58,7 +58,7 @@ export function generateLandscape(seed: number, width = 1200, height = 800, scen
   const rand = mulberry32(seed);
   const kind = scene ?? SCENES[Math.floor(rand() * SCENES.length)]!;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${drawScene(kind, rand, width, height)}</svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 70, effort: 0 }).toBuffer();
+  return loadSharp().then((sharp) => sharp(Buffer.from(svg)).webp({ quality: 70, effort: 0 }).toBuffer());
 }
 
 function ridge(rand: () => number, width: number, base: number, amplitude: number, steps = 8): string {

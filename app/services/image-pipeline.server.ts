@@ -3,8 +3,9 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from '@remix-run/node';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from './errors.server';
+import { loadSharp } from './sharp.server';
 
 /**
  * The one image pipeline for every upload (avatars, guide photos, ID documents; ARCHITECTURE §6 Images).
@@ -39,7 +40,8 @@ export async function checkImage(bytes: Buffer): Promise<{ kind: ImageKind; widt
   const kind = sniffImageType(bytes);
   if (!kind) throw new AppError('INVALID_FILE_TYPE');
   // The header alone: metadata() does not decode pixels, so a decompression bomb is refused cheaply.
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   try {
     // No pixel limit here (sharp's default one would turn a huge header into an error we cannot tell apart).
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -68,6 +70,7 @@ function decodingError(error: unknown): AppError {
 /** Checks an upload and re-encodes it to webp in the given shape (no metadata copied), or throws an AppError. */
 export async function encodeImage(bytes: Buffer, shape: ImageShape): Promise<Buffer> {
   await checkImage(bytes);
+  const sharp = await loadSharp();
   const source = () =>
     sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(); // EXIF orientation first
   try {
