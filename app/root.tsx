@@ -190,7 +190,7 @@ export function Layout({ children }: { children: ReactNode }) {
         await i18n.changeLanguage(locale);
         setLanguage(locale);
       }
-      void loadAllBundles(locale);
+      loadAllBundles(locale);
     });
     return () => {
       current = false;

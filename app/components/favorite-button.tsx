@@ -1,12 +1,12 @@
 import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from './hydrated';
+import { submitWithJsonReply } from './json-reply-submit';
 
 /**
  * The heart (issue 9): a plain POST form to /favorites (`intent=toggle`, `guideId`, `redirectTo`) that works
  * with JS off (the action redirects back with a toast). With JS it is a fetcher: the heart flips at once
- * (optimistic) and the action answers JSON instead of redirecting (`respond=json`, rendered only after
- * hydration). A visitor who is not logged in is sent to /login and comes back to `redirectTo`.
+ * (optimistic) and the action answers JSON instead of redirecting (submitWithJsonReply). A visitor who is not
+ * logged in is sent to /login and comes back to `redirectTo`.
  * Its words are in common.json (`discover.heart`), so any page can show it.
  */
 export function FavoriteButton({
@@ -24,17 +24,20 @@ export function FavoriteButton({
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ favorited?: boolean }>();
-  const hydrated = useHydrated();
   // Optimistic: while the toggle is on its way, show what it will be; afterwards what the server said.
   const pending = fetcher.formData?.get('intent') === 'toggle';
   const shown = pending ? !favorited : (fetcher.data?.favorited ?? favorited);
   const label = shown ? t('discover.heart.remove', { name: guideName }) : t('discover.heart.add', { name: guideName });
   return (
-    <fetcher.Form method="post" action="/favorites" className={`favorite-form favorite-${variant}`} preventScrollReset>
+    <form
+      method="post"
+      action="/favorites"
+      className={`favorite-form favorite-${variant}`}
+      onSubmit={submitWithJsonReply(fetcher)}
+    >
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="guideId" value={guideId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {hydrated ? <input type="hidden" name="respond" value="json" /> : null}
       <button
         type="submit"
         className={`favorite-button${shown ? ' is-favorite' : ''}`}
@@ -54,6 +57,6 @@ export function FavoriteButton({
         </svg>
         {variant === 'text' ? <span>{shown ? t('discover.heart.saved') : t('discover.heart.save')}</span> : null}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

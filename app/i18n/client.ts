@@ -37,7 +37,7 @@ const loaded = new Set<string>();
  * Fetches (once each) and adds a language's files; never rejects, a failed file is tried again next time.
  * Adding is silent: nothing on screen renders again (see loadPageBundles).
  */
-export function loadBundles(locale: string, bundles: ReadonlyArray<Bundle>): Promise<void> {
+export function loadBundles(locale: string, bundles: ReadonlyArray<Bundle>, priority: RequestPriority = 'auto'): Promise<void> {
   const lng: Locale = isLocale(locale) ? locale : FALLBACK_LOCALE;
   const i18n = clientI18n(lng);
   return Promise.all(
@@ -45,7 +45,7 @@ export function loadBundles(locale: string, bundles: ReadonlyArray<Bundle>): Pro
       const url = bundleUrl(lng, bundle);
       let request = requests.get(url);
       if (!request) {
-        request = fetch(url)
+        request = fetch(url, { priority })
           .then((response) => {
             if (!response.ok) throw new Error(`${response.status} ${url}`);
             return response.json() as Promise<Record<string, unknown>>;
@@ -91,8 +91,20 @@ export function startI18n(): Promise<void> {
 
 /**
  * After hydration: the rest of the language, so later navigations find their words already there. Silent: no
- * page on screen uses them.
+ * page on screen uses them. One file per idle period at low priority: ten fetches and JSON parses at once were
+ * one long task right after hydration on phones (Lighthouse's total blocking time).
  */
-export function loadAllBundles(locale: string): Promise<void> {
-  return loadBundles(locale, BUNDLES);
+export function loadAllBundles(locale: string): void {
+  const lng: Locale = isLocale(locale) ? locale : FALLBACK_LOCALE;
+  const rest = BUNDLES.filter((bundle) => !requests.has(bundleUrl(lng, bundle)));
+  const next = () => {
+    const bundle = rest.shift();
+    if (bundle) void loadBundles(lng, [bundle], 'low').then(() => whenIdle(next));
+  };
+  whenIdle(next);
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 200);
 }

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { GuideCard } from '~/components/guide-card';
-import { useHydrated } from '~/components/hydrated';
+import { submitWithJsonReply } from '~/components/json-reply-submit';
 import { PaginationNav } from '~/components/pagination';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
@@ -95,7 +95,6 @@ type Item = ReturnType<typeof useLoaderData<typeof loader>>['favorites'][number]
 function FavoriteItem({ favorite }: { favorite: Item }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ favorited?: boolean }>();
-  const hydrated = useHydrated();
   const location = useLocation();
   // Optimistic: the card leaves as soon as the remove is on its way (it comes back if the server refuses).
   if (fetcher.state !== 'idle' || fetcher.data?.favorited === false) return null;
@@ -110,15 +109,14 @@ function FavoriteItem({ favorite }: { favorite: Item }) {
           <p className="muted">{t('discover.favorites.unavailable')}</p>
         </article>
       )}
-      <fetcher.Form method="post" action="/favorites" className="favorite-remove" preventScrollReset>
+      <form method="post" action="/favorites" className="favorite-remove" onSubmit={submitWithJsonReply(fetcher)}>
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="guideId" value={favorite.targetId} />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        {hydrated ? <input type="hidden" name="respond" value="json" /> : null}
         <button type="submit" className="button button-small button-secondary" aria-label={t('discover.favorites.removeNamed', { name })}>
           {t('discover.favorites.remove')}
         </button>
-      </fetcher.Form>
+      </form>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type Response, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations, jsEnabled, loadAllImages, savePicture } from './support';
 
 /**
@@ -19,6 +19,17 @@ async function logIn(page: Page, email: string, then: RegExp) {
   await page.getByRole('button', { name: '登入', exact: true }).click();
   // /login-success moves on by itself (a timer with JS, a meta refresh without).
   await expect(page).toHaveURL(then, { timeout: 15_000 });
+}
+
+/** The next POST to /favorites (with JS, the fetcher's `/favorites.data`). */
+function favoritesPost(page: Page) {
+  return page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/favorites'));
+}
+
+/** With JS the heart and the remove button ask for an answer in place: 200, not a redirect back with a toast. */
+async function expectJsonReply(response: Response) {
+  expect(response.request().postData()).toContain('respond=json');
+  expect(response.status()).toBe(200);
 }
 
 test.describe('favorites', () => {
@@ -48,11 +59,13 @@ test.describe('favorites', () => {
     const featured = page.getByTestId('featured-guides');
     const heart = featured.getByRole('button', { name: `將 ${name} 加入收藏` });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    const heartPosted = favoritesPost(page);
     await heart.click();
     const saved = featured.getByRole('button', { name: `將 ${name} 從收藏移除` });
     await expect(saved).toHaveAttribute('aria-pressed', 'true');
     if (jsEnabled(testInfo)) {
-      // In place: no navigation, no toast page.
+      // In place: the fetcher asked for JSON (respond=json) and got an answer, not a redirect back with a toast.
+      await expectJsonReply(await heartPosted);
       await expect(page).toHaveURL(/\/$/);
     } else {
       await expect(page.getByRole('status')).toHaveText('已加入收藏');
@@ -67,9 +80,11 @@ test.describe('favorites', () => {
     await expectNoAxeViolations(page, testInfo, '/favorites with a guide');
     await savePicture(page, `favorites-list-${testInfo.project.name}-360.png`, { fullPage: true });
 
+    const removePosted = favoritesPost(page);
     await item.getByRole('button', { name: `從收藏移除 ${name}` }).click();
     if (jsEnabled(testInfo)) {
       await expect(item).toHaveCount(0);
+      await expectJsonReply(await removePosted);
     } else {
       await expect(page.getByRole('status')).toHaveText('已從收藏移除');
     }
