@@ -78,7 +78,9 @@ export default function Home() {
                   alt=""
                   width={1200}
                   height={400}
-                  loading={i === 0 ? 'eager' : 'lazy'}
+                  // The first three fill the first screen (one row on a desktop, stacked on a phone): a lazy image
+                  // there waits for layout, and one of them is the largest paint.
+                  loading={i < 3 ? 'eager' : 'lazy'}
                   decoding="async"
                 />
               )}
