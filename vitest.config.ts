@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import tsconfigPaths from 'vite-tsconfig-paths';
 
@@ -12,6 +13,9 @@ export default defineConfig({
     globalSetup: ['tests/support/vitest-global-setup.ts'],
     // A fixed secret so tests never write one into ./data.
     env: { SESSION_SECRET: 'test-only-secret-0123456789abcdef0123456789' },
+    // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, where test files
+    // (the PGlite ones are CPU-bound WebAssembly) left a core idle. Every file has its own database.
+    maxWorkers: Math.max(os.availableParallelism() - 1, 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
