@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
 import { ServerI18nContext } from '~/i18n/context';
 import { serverI18n } from '~/i18n/i18n.server';
@@ -67,7 +68,81 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logServerError(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error, request);
 };
 
-export default function handleRequest(
+/** Marks a Suspense boundary React gave up on and left to the browser (an error or a suspension inside it). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+type HandoffEntry = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };
+
+/**
+ * Reads the loader data's stream (single fetch) to its end before rendering, and hands it to Remix's
+ * StreamTransfer as already read, so nothing in the page suspends on the server. No loader defers data, so
+ * the stream is complete as soon as the loaders are; a promise one day deferred is simply waited for here.
+ */
+async function readHandoff(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return;
+  let entry: HandoffEntry;
+  try {
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+    text += decoder.decode();
+    entry = Object.assign(Promise.resolve(), { result: { done: true, value: text } });
+  } catch (error) {
+    // StreamTransfer throws it inside its Suspense boundary: the page still goes out, with a 500 (below).
+    entry = Object.assign(Promise.resolve(), { error });
+  }
+  context.renderMeta.streamCache = { 0: entry };
+}
+
+/** RemixServer takes a reader of the stream on every render; the data itself now comes from the cache. */
+function freshHandoffStream(context: EntryContext): void {
+  if (context.serverHandoffStream) context.serverHandoffStream = new ReadableStream({ start: (controller) => controller.close() });
+}
+
+/**
+ * Renders a whole HTML document. `element` is called once per render pass (RemixServer needs a fresh stream
+ * reader each time). Every page is sent whole, to browsers and bots alike, and with the loader data already
+ * read (readHandoff) nothing suspends on the server: renderToString builds the page as one string. The
+ * streaming renderer encoded every small piece of markup into bytes on its own (about a sixth of a busy
+ * /guides' CPU). An error thrown outside any Suspense boundary rejects, and Remix renders the error page.
+ * An error inside a boundary: renderToString drops it and leaves that part to the browser, so the page is
+ * rendered again with the streaming renderer, which reports it (onBoundaryError, status 500) and still sends
+ * the page, the browser rendering that part itself.
+ */
+export async function renderDocument(
+  element: () => ReactElement,
+  { nonce, status, onBoundaryError }: { nonce?: string; status: number; onBoundaryError: (error: unknown) => void },
+): Promise<{ body: string | Buffer<ArrayBuffer>; status: number }> {
+  const html = renderToString(element());
+  // The streaming renderer writes the doctype itself before a root <html>; renderToString does not.
+  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { body: `<!DOCTYPE html>${html}`, status };
+
+  return new Promise((resolve, reject) => {
+    // Cleared once everything rendered: a pending timer per page kept each finished render alive for 5 s.
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
+    const boundaryErrors: unknown[] = [];
+    const { pipe, abort } = renderToPipeableStream(element(), {
+      nonce,
+      onAllReady() {
+        clearTimeout(timer);
+        boundaryErrors.forEach(onBoundaryError);
+        pipe(htmlCollector((body) => resolve({ body, status: boundaryErrors.length > 0 ? 500 : status })));
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        // Before the shell is ready this is also reported to onShellError, and Remix logs it (handleError).
+        boundaryErrors.push(error);
+      },
+    });
+  });
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -75,39 +150,21 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  // Every page is sent whole, to browsers and bots alike. Loaders have resolved before rendering starts (no
-  // route defers data), so the whole page is ready in the same turn as its shell: streaming the shell first
-  // would gain nothing and cost a write per piece.
-  return new Promise((resolve, reject) => {
-    // Cleared once everything rendered: a pending timer per page kept each finished render alive for 5 s.
-    const timer = setTimeout(() => abort(), ABORT_DELAY);
-    // Errors inside a Suspense boundary: the page is still sent (the browser renders that part), with a 500.
-    const boundaryErrors: unknown[] = [];
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerI18nContext.Provider value={serverI18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </ServerI18nContext.Provider>
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          clearTimeout(timer);
-          for (const error of boundaryErrors) logServerError(error, request);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          markPrivate(request, responseHeaders);
-          pipe(htmlCollector((html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))));
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          // Before the shell is ready this is also reported to onShellError, and Remix logs it (handleError).
-          boundaryErrors.push(error);
-          responseStatusCode = 500;
-        },
-      },
-    );
-  });
+  await readHandoff(remixContext);
+  const { body, status } = await renderDocument(
+    () => {
+      freshHandoffStream(remixContext);
+      return (
+        <NonceProvider value={nonce}>
+          <ServerI18nContext.Provider value={serverI18n}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </ServerI18nContext.Provider>
+        </NonceProvider>
+      );
+    },
+    { nonce, status: responseStatusCode, onBoundaryError: (error) => logServerError(error, request) },
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  markPrivate(request, responseHeaders);
+  return new Response(body, { headers: responseHeaders, status });
 }

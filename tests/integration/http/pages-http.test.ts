@@ -28,6 +28,20 @@ describe('pages', () => {
     }
   });
 
+  it('a page is a standards-mode document carrying its loader data for hydration, whole in one answer', async () => {
+    const response = await server.request('/terms');
+    expect(response.status).toBe(200);
+    const html = response.text;
+    // Without the doctype a browser lays the page out in quirks mode.
+    expect(html.startsWith('<!DOCTYPE html><html')).toBe(true);
+    // The loader data the browser hydrates with: handed over complete, then the stream is closed.
+    const handoff = html.match(/streamController\.enqueue\((".*?")\);<\/script>/);
+    expect(handoff, 'loader data script').not.toBeNull();
+    expect(JSON.parse(handoff![1]!)).toContain('loaderData');
+    expect(html.indexOf('streamController.close()')).toBeGreaterThan(html.indexOf('streamController.enqueue('));
+    expect(html).not.toContain('<!--$!-->');
+  });
+
   it('logged-in pages and .data answers are private, no-store; anonymous pages are not marked', async () => {
     const { cookie } = await loginAs(await createTraveler());
     const page = await server.request('/me', { cookie });
