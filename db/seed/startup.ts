@@ -50,9 +50,8 @@ export async function startDatabase(
   await backfillGuideSearchText(handle.db);
 
   const admin = configuredAdmin(config);
-  if (seedFirst) {
-    // The seed applied ADMIN_EMAIL/ADMIN_PASSWORD.
-  } else if (seedMode === 'demo' && (await isEmpty(handle.db))) {
+  if (seedFirst) return handle; // the seed applied ADMIN_EMAIL/ADMIN_PASSWORD
+  if (seedMode === 'demo' && (await isEmpty(handle.db))) {
     if (options.seedElsewhere) {
       await handle.close();
       await options.seedElsewhere();
