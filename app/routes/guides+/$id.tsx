@@ -78,7 +78,8 @@ export default function GuideDetail() {
             alt={t('guide.photoAlt', { name: guide.name, index: 1 })}
             width={600}
             height={400}
-            fetchPriority="high"
+            // React 18 knows no fetchPriority prop (it warns and writes it as typed); the attribute itself is fine.
+            {...{ fetchpriority: 'high' }}
           />
         )}
         <div className="detail-hero-head">
