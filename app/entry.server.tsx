@@ -71,7 +71,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /** Marks a Suspense boundary React gave up on and left to the browser (an error or a suspension inside it). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
-type HandoffEntry = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };
+/** One read of the stream as Remix's StreamTransfer keeps it (`renderMeta.streamCache`). */
+type HandoffEntry = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>[number];
 
 /**
  * Reads the loader data's stream (single fetch) to its end before rendering, and hands it to Remix's
