@@ -3,7 +3,7 @@
 //   http → services, schemas, lib, i18n
 //   services → db (schema, client), schemas, lib, i18n, other services
 //   lib → schemas, i18n, other lib only (pure; usable on both sides)
-//   db (schema, client, migrations) → nothing above it; db/seed/ (demo data, start-up rules) may use services
+//   db (schema, client, migrations) → app/lib only (its fixed lists); the start-up sequence and the demo seed are server/
 // Run by `npm test` ("boundary rule") as `npx depcruise app db server server.ts scripts --config .dependency-cruiser.cjs`.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -29,10 +29,27 @@ module.exports = {
       name: 'nothing-imports-routes',
       severity: 'error',
       comment:
-        'Route modules are leaves: nothing imports app/routes. The one exception is the alias route ' +
+        'Route modules are leaves: nothing imports app/routes but their folder\'s private `__*` modules. The one exception is the alias route ' +
         'app/routes/guide+/$id.tsx, which re-exports its twin /guides/:id (SPEC §2 lists both paths).',
       from: { pathNot: '^app/routes/guide\\+/\\$id\\.tsx$' },
-      to: { path: '^app/routes/' },
+      to: { path: '^app/routes/', pathNot: '^app/routes/[^/]+/__[^/]+$' },
+    },
+    {
+      name: 'route-private-modules-stay-in-their-folder',
+      severity: 'error',
+      comment:
+        'A `__*` file beside a route is that folder\'s private component (decision 009, not a route): only modules of ' +
+        'the same route folder import it. Used elsewhere, it belongs in app/components.',
+      // The folder's name without its `+` (a back-reference is read as a pattern, where `+` is not literal).
+      from: { path: '^app/routes/([^/+]+)[+]?/' },
+      to: { path: '^app/routes/[^/]+/__', pathNot: '^app/routes/$1[+]?/__' },
+    },
+    {
+      name: 'route-private-modules-only-from-routes',
+      severity: 'error',
+      comment: 'Nothing outside app/routes imports a route folder\'s private `__*` module.',
+      from: { pathNot: '^app/routes/' },
+      to: { path: '^app/routes/[^/]+/__' },
     },
     {
       name: 'lib-and-schemas-are-pure',
@@ -72,9 +89,12 @@ module.exports = {
     {
       name: 'db-below-services',
       severity: 'error',
-      comment: 'db/ (schema, client, migrations) imports no service, HTTP or app module; only db/seed/ may use services.',
-      from: { path: '^db/', pathNot: '^db/seed/' },
-      to: { path: '^(app/|server/|db/seed/)' },
+      comment:
+        'db/ (schema, client, migrations) imports no service, HTTP or app module, without exception (the start-up ' +
+        'sequence and the demo seed live in server/). It may read the fixed lists of app/lib (pure, browser-safe: ' +
+        'account types, order statuses, time slots).',
+      from: { path: '^db/' },
+      to: { path: '^(app/|server/)', pathNot: '^app/lib/' },
     },
     {
       name: 'i18n-below-services',

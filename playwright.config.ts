@@ -42,6 +42,9 @@ export default defineConfig({
     // Recording a trace snapshots the page around every step (about a tenth of the run); E2E_TRACE=1 keeps one per failure.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // The production build registers a service worker; page.route() does not see what a worker fetches, so
+    // specs run without one unless they opt in (tests/e2e/offline.spec.ts: `test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'js-on', use: { javaScriptEnabled: true } },

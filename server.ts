@@ -4,10 +4,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
+import { setClock } from '~/services/clock.server';
 import { attachRealtime } from '~/http/realtime.server';
 import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
-import { startDatabase } from '~db/seed/startup';
+import { startOutboxWorker } from '~/services/outbox-worker.server';
+import { startDatabase, startupSummary, type GeneratedAdmin } from '~server/startup';
 import { createApp, createHttpServer } from './server/app';
+import { startJobRunner } from './server/jobs';
+import { createShutdown, type Shutdown } from './server/lifecycle';
+import { jsonLogger, Metrics, serveMetrics } from './server/observability';
 
 /**
  * The HTTP entry point: opens the database, builds the Express app (server/app.ts), attaches Socket.IO to
@@ -16,14 +21,22 @@ import { createApp, createHttpServer } from './server/app';
 
 const isDev = process.argv.includes('--dev');
 
-/** Runs build/seed.js (beside this file) and waits for it; its output goes to this process's log. */
-function seedInChildProcess(): Promise<void> {
+/**
+ * Runs build/seed.js (beside this file) and waits for it; its output goes to this process's log. Resolves
+ * with the demo admin it generated, if any (sent over the IPC channel), so the server can print it last.
+ */
+function seedInChildProcess(): Promise<GeneratedAdmin | undefined> {
   const script = fileURLToPath(new URL('./seed.js', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = fork(script, [], { stdio: 'inherit' });
+    let generatedAdmin: GeneratedAdmin | undefined;
+    child.on('message', (message: { demoAdmin?: GeneratedAdmin }) => {
+      if (message?.demoAdmin) generatedAdmin = message.demoAdmin;
+    });
     child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`the demo seed failed (${signal ?? `exit ${code}`})`)),
+    // 'close', not 'exit': it comes after the IPC channel closed, so every message has arrived.
+    child.once('close', (code, signal) =>
+      code === 0 ? resolve(generatedAdmin) : reject(new Error(`the demo seed failed (${signal ?? `exit ${code}`})`)),
     );
   });
 }
@@ -41,10 +54,21 @@ async function main() {
     throw error;
   }
 
+  if (config.TEST_CLOCK_START) {
+    // End-to-end tests: the clock starts at this instant and runs on (app/services/clock.server.ts).
+    const offset = Date.parse(config.TEST_CLOCK_START) - Date.now();
+    setClock(() => new Date(Date.now() + offset));
+    console.warn(`The clock is moved for tests: it started at ${config.TEST_CLOCK_START} (TEST_CLOCK_START)`);
+  }
+
   // In production the demo seed runs in a child process (build/seed.js): its memory leaves with it.
-  const database = await startDatabase(config, console.log, { seedElsewhere: isDev ? undefined : seedInChildProcess });
+  const { handle: database, generatedAdmin } = await startDatabase(config, console.log, {
+    seedElsewhere: isDev ? undefined : seedInChildProcess,
+  });
   // Guide search and guide pages are served from memory until the database says they changed.
   await startCatalogueCache(database);
+  // Mail (and later push) queued by requests leaves from here, after their commits (decision 017).
+  const outbox = await startOutboxWorker(database);
   let build: ServerBuild | (() => Promise<ServerBuild>);
   const before: express.RequestHandler[] = [];
   if (isDev) {
@@ -62,44 +86,66 @@ async function main() {
     before.push(statics);
     build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
   }
+  let shutdown: Shutdown | undefined;
+  const logger = jsonLogger({ level: config.LOG_LEVEL, instance: config.INSTANCE_NAME });
+  const metrics = new Metrics();
   const app = createApp({
+    logger,
+    metrics,
     build,
     mode: isDev ? 'development' : 'production',
     db: () => database.db,
     hsts: config.PUBLIC_URL.startsWith('https:'),
     before,
+    trustProxy: config.TRUST_PROXY,
+    isDraining: () => shutdown?.state.draining ?? false,
   });
 
   const server = createHttpServer(app);
   const realtime = await attachRealtime(server, { redisUrl: config.REDIS_URL });
+  metrics.gauge('socketio_connected_sockets', 'Socket.IO connections open on this instance', () => [[{}, realtime.io.engine.clientsCount]]);
+  metrics.gauge('db_pool_connections', 'PostgreSQL pool connections by state', () => {
+    const stats = database.poolStats?.();
+    return stats ? [[{ state: 'total' }, stats.total], [{ state: 'idle' }, stats.idle], [{ state: 'waiting' }, stats.waiting]] : [];
+  });
+  metrics.gauge('draining', '1 while this instance drains for a shutdown', () => [[{}, shutdown?.state.draining ? 1 : 0]]);
+  const metricsServer = config.METRICS_PORT === undefined ? undefined : await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
+  if (metricsServer) {
+    const address = metricsServer.address();
+    console.log(`Metrics on http://${config.METRICS_HOST}:${typeof address === 'object' && address ? address.port : config.METRICS_PORT}/metrics`);
+  }
   server.listen(config.PORT, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    console.log(`旅遊助手 listening on http://localhost:${port} (${database.driver}, ready in ${Date.now() - started} ms)`);
+    // The last lines of the start: the address and, on a first start that generated one, the admin login.
+    const url = `http://localhost:${port}`;
+    for (const line of startupSummary({ url, driver: database.driver, readyMs: Date.now() - started, generatedAdmin })) {
+      console.log(line);
+    }
   });
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close sockets and the database.
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: shutting down`);
-    const force = setTimeout(() => {
-      console.error('Shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    void realtime.close();
-    server.close(async () => {
-      await stopCatalogueCache();
-      await database.close();
-      console.log('Shutdown complete');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // Periodic jobs, run once across instances (docs/decisions/024).
+  const jobs = startJobRunner({ db: () => database.db });
+
+  // Graceful shutdown (server/lifecycle.ts): drain, let in-flight requests finish, then stop in this order.
+  shutdown = createShutdown({
+    server,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    drainDelayMs: config.DRAIN_DELAY_MS,
+    onStopAccepting: () => realtime.dropLocalSockets(),
+    steps: [
+      // Background work first: it may still write to the database and emit to sockets.
+      { name: 'jobs', run: () => jobs.stop() },
+      // After the last request: its queued mail is claimed by this batch or by the next instance.
+      { name: 'outbox', run: () => outbox.stop() },
+      { name: 'sockets', run: () => realtime.close() },
+      { name: 'catalogue cache', run: () => stopCatalogueCache() },
+      { name: 'database', run: () => database.close() },
+      { name: 'metrics', run: () => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve())) },
+    ],
+  });
+  process.on('SIGTERM', () => shutdown!.begin('SIGTERM'));
+  process.on('SIGINT', () => shutdown!.begin('SIGINT'));
 }
 
 main().catch((error) => {

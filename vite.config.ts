@@ -3,6 +3,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import { flatRoutes } from 'remix-flat-routes';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
+import { serviceWorker } from './scripts/vite-service-worker';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -29,6 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    serviceWorker(),
   ],
   build: {
     target: 'es2020',

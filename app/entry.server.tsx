@@ -6,7 +6,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
 import { ServerI18nContext } from '~/i18n/context';
 import { serverI18n } from '~/i18n/i18n.server';
-import { SESSION_COOKIE } from '~/http/auth.server';
+import { SESSION_COOKIE } from '~/http/session.server';
 import { logServerError } from '~/http/errors.server';
 
 const ABORT_DELAY = 5_000;

@@ -33,8 +33,36 @@ const envSchema = z.object({
   // The support and privacy address in the demo legal texts; unset means the admin's address.
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().email().optional()),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  // Web push (docs/decisions/029): the VAPID key pair (URL-safe base64, as `npx web-push generate-vapid-keys`
+  // prints it), both or neither; unset, a pair is generated once and kept in the database. The subject is the
+  // contact the push services may write to (mailto: or https:); unset, mailto: the support or admin address.
+  VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key').optional()),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL').optional(),
+  ),
+  // Tests that run a local push service only: accept http and loopback/private push endpoints. Never in production.
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0').transform((v) => v === '1')),
   SEED: z.preprocess(emptyToUndefined, z.enum(['demo', 'none']).optional()),
   PUBLIC_URL: optionalUrl(['http', 'https']),
+  // Shutdown (server/lifecycle.ts): the longest wait for in-flight requests, and how long /api/ready answers 503
+  // before the listener closes (for a load balancer that polls it; our nginx needs none).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  // Which proxies may set X-Forwarded-For/-Proto (Express `trust proxy`): loopback, a list of addresses or
+  // subnets, a hop count, or false.
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('loopback')),
+  // Logs: one JSON line per request and error at this level or above (server/observability.ts).
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // Prometheus metrics at GET /metrics on this port only (never the public one); unset: no metrics.
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  // A name for this instance in logs (the cluster script sets a, b).
+  INSTANCE_NAME: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  // End-to-end tests only: the server's clock starts at this instant and runs on from there (slot cutoffs and the
+  // tour day depend on the time of day; docs/decisions/015). Refused for a deployment on PostgreSQL in production.
+  TEST_CLOCK_START: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, error: 'must be an ISO date-time with an offset' }).optional()),
 });
 
 export type AppConfig = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> & {
@@ -59,6 +87,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const cfg = parsed.data;
   if (cfg.ADMIN_EMAIL && !cfg.ADMIN_PASSWORD) throw new ConfigError('ADMIN_PASSWORD', 'is required when ADMIN_EMAIL is set');
   if (cfg.ADMIN_PASSWORD && !cfg.ADMIN_EMAIL) throw new ConfigError('ADMIN_EMAIL', 'is required when ADMIN_PASSWORD is set');
+  if (Boolean(cfg.VAPID_PUBLIC_KEY) !== Boolean(cfg.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(cfg.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'is required when the other VAPID key is set');
+  }
+  if (cfg.PUSH_ALLOW_PRIVATE_ENDPOINTS && cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
+    throw new ConfigError('PUSH_ALLOW_PRIVATE_ENDPOINTS', 'is for tests with a local push service, never a production deployment on PostgreSQL');
+  }
+  if (cfg.TEST_CLOCK_START && cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
+    throw new ConfigError('TEST_CLOCK_START', 'is for tests on the embedded database only, never a production deployment on PostgreSQL');
+  }
 
   const dataDir = path.resolve(cfg.DATA_DIR);
   return {

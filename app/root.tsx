@@ -12,21 +12,27 @@ import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { EmailBanner as EmailBannerNow } from '~/components/email-banner';
 import { ErrorPage as ErrorPageNow } from '~/components/error-page';
+import { noteDocumentHydrated, useFromDocument } from '~/components/hydrated';
 import { Toasts } from '~/components/toasts';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
+import { PwaStatus } from '~/components/pwa-status';
+import { TermsGate } from '~/components/terms-gate';
+import { InstallBanner } from '~/components/install-banner';
 import { ScrollRestoration } from '~/components/scroll-restoration';
 import { useNonce } from '~/components/nonce';
 import { FALLBACK_LOCALE, LOCALE_COOKIE } from '~/i18n/config';
 import { bundleUrl, clientI18nForReact, loadAllBundles, loadPageBundles, neededBundles, startI18n } from '~/i18n/client';
 import { ServerI18nContext } from '~/i18n/context';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
-import { getSession, sessionCookieHeader } from '~/http/auth.server';
+import { getSession, sessionCookieHeader } from '~/http/session.server';
 import { emailBannerDismissed } from '~/lib/email-banner';
 import { getTheme } from '~/http/preferences.server';
 import { takeToast } from '~/http/toast.server';
 import { blobUrl } from '~/services/blobs.server';
 import { countUnread } from '~/services/notifications.server';
+import { countUnreadMessages } from '~/services/chats.server';
+import { agreementStatus } from '~/services/terms.server';
 import type { SessionUser } from '~/services/sessions.server';
 import { useRootData } from '~/lib/root-data';
 import { THEME_STORAGE_KEY } from '~/lib/theme';
@@ -58,7 +64,7 @@ export const links: LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [locale, theme, session, { toast, clear }, t] = await Promise.all([
     getLocale(request),
     getTheme(request),
@@ -67,7 +73,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getFixedT(request),
   ]);
   const user = session ? headerUser(session.user) : null;
-  const unreadCount = session ? await countUnread(session.user.id) : 0;
+  const [unreadCount, unreadMessages, terms] = session
+    ? await Promise.all([
+        countUnread(session.user.id),
+        countUnreadMessages(session.user.id),
+        session.user.type === 'admin' ? undefined : agreementStatus(session.user),
+      ])
+    : [0, 0, undefined];
   const headers = new Headers();
   if (clear) headers.append('Set-Cookie', clear);
   // A rolling session moved its expiry: the browser's cookie must follow, or it would still die at day 30.
@@ -80,7 +92,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale,
       theme,
       site: { title: t('app.title'), tagline: t('app.tagline') },
-      ...(user && { user, unreadCount }),
+      // This request's X-Request-Id: an error page rendered with this data shows it (app/components/error-page.tsx).
+      ...(context.requestId && { requestId: context.requestId }),
+      ...(user && { user, unreadCount, unreadMessages }),
+      // Anyone who has not agreed to the current version is asked: a new account that did not tick the register
+      // form's box (an API sign-up without agreeToTerms), and everyone after a new version is published.
+      ...(terms?.requiresAgreement && { termsRequired: true }),
       ...(toast && { toast }),
       ...(emailBannerDismissed(request.headers.get('cookie')) && { emailBannerDismissed: true }),
     },
@@ -170,16 +187,20 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const locale = data?.locale ?? FALLBACK_LOCALE;
+  const matches = useMatches();
   const bundles = neededBundles(
-    useMatches().map((match) => match.handle),
+    matches.map((match) => match.handle),
     data?.toast?.key,
   );
+  // A page the service worker shows at other addresses (/offline) is static: hydrating it there would fail.
+  const hydrate = !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   const bundleKey = bundles.join(' ');
   // Server: the shared complete instance of the language. Browser: the tab's one instance, which entry.client
   // filled with these files before hydrating; a new language switches only once its files are in.
   const serverI18n = useContext(ServerI18nContext);
   const i18n = serverI18n ? serverI18n(locale) : clientI18nForReact(locale);
   const [, setLanguage] = useState(locale);
+  useEffect(() => noteDocumentHydrated(), []);
 
   useEffect(() => {
     if (serverI18n) return;
@@ -227,8 +248,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <Shell>{children}</Shell>
         </I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -258,6 +283,9 @@ function Shell({ children }: { children: ReactNode }) {
         </Suspense>
       ) : null}
       <Footer />
+      <PwaStatus />
+      <InstallBanner />
+      <TermsGate />
     </>
   );
 }
@@ -268,6 +296,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The id of the request that rendered this document; none after a client-side navigation (hydrated.ts).
+  const requestId = useFromDocument(useRootData()?.requestId);
 
   useEffect(() => {
     // A deploy replaced the chunks this page was built with: fetch the new page once.
@@ -279,7 +309,7 @@ export function ErrorBoundary() {
 
   return (
     <Suspense>
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} reference={requestId} />
     </Suspense>
   );
 }

@@ -8,7 +8,8 @@
 // and prints req/s, p50/p99 of (a) and (b), their ratio, and the live orders per slot ("double bookings: 0").
 //
 //   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_booking node bench/booking.mjs
-//   BENCH_BOOKINGS (default 2000), BENCH_CONCURRENCY (default 20), BENCH_TRAVELERS (default 200), BENCH_ROUNDS (20).
+//   BENCH_BOOKINGS (default 2000), BENCH_CONCURRENCY (default 20), BENCH_TRAVELERS (default 400: at most 5 bookings each, under the booking limits of docs/decisions/005), BENCH_ROUNDS (20).
+//   BENCH_CPU_PROF=<dir>: the server runs with `node --cpu-prof` and writes its profile there when it stops.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -24,7 +25,7 @@ if (!dbUrl) {
 }
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
-const TRAVELERS = Number(process.env.BENCH_TRAVELERS ?? 200);
+const TRAVELERS = Number(process.env.BENCH_TRAVELERS ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const CONTENDERS = 50;
 const log = (s = '') => process.stdout.write(`${s}\n`);
@@ -59,7 +60,8 @@ const { today, apiGuides, sqlGuides, contestGuide, travelers } = JSON.parse(seed
 // 2. The production build on it.
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const product = spawn(process.execPath, [...serverNodeFlags(), 'build/server.js'], {
+const cpuProfile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+const product = spawn(process.execPath, [...serverNodeFlags(), ...cpuProfile, 'build/server.js'], {
   env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,

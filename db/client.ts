@@ -19,6 +19,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onNotify: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL pool use, for the metrics (pg only). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** The embedded database's data directory as one archive (PGlite only; see DatabaseOptions.startFrom). */
   dumpDataDir?(): Promise<Blob | File>;
 }
@@ -76,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         };
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([

@@ -9,11 +9,19 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+// The fixed lists live in browser-safe modules (one definition each); relative paths, so drizzle-kit loads them too.
+import { ACCOUNT_TYPES } from '../app/lib/account-types';
+import { ORDER_STATUSES } from '../app/lib/order-status';
+import { SUPPORTED_LOCALES as LOCALES } from '../app/lib/locales';
+import { TERMS_KINDS } from '../app/lib/terms';
+import { TIME_SLOTS } from '../app/lib/time-slots';
+import { GUIDE_STATUSES, ID_VERIFICATION_STATUSES, PHOTO_STATUSES } from '../app/lib/trust-statuses';
 
 /** The data model of ARCHITECTURE §4. Ids are integer identities, money is integer NT$, tour dates are `date`. */
 
@@ -27,17 +35,12 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
-export const USER_TYPES = ['traveler', 'guide', 'admin'] as const;
 export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
-/** A guide's standing set by an admin (issue 9): listed while active; suspended guides are hidden. */
-export const GUIDE_STATUSES = ['active', 'suspended'] as const;
-export const TIME_SLOTS = ['morning', 'afternoon', 'evening'] as const;
-export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'refunded'] as const;
 export const REVIEW_ROLES = ['traveler', 'guide'] as const;
-export const PHOTO_STATUSES = ['pending_review', 'approved', 'rejected'] as const;
-export const ID_VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const TERMS_KINDS = ['terms', 'privacy', 'booking'] as const;
-export const LOCALES = ['zh-TW', 'en', 'ja'] as const;
+/** What leaves a request through the outbox, each kind with its own sender in the worker ('push': web push, later). */
+export const OUTBOX_KINDS = ['mail', 'push'] as const;
+/** pending: waiting for (another) attempt; sent; failed: given up after the last attempt (and logged). */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Locales a guide may add a translation of the profile in (zh-TW is the `description`/`headline` columns). */
 export type LocalizedProfile = Partial<Record<'en' | 'ja', { headline?: string; description?: string }>>;
 
@@ -51,13 +54,18 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    type: text('type', { enum: USER_TYPES }).notNull().default('traveler'),
+    type: text('type', { enum: ACCOUNT_TYPES }).notNull().default('traveler'),
     bio: text('bio'),
     avatarKey: text('avatar_key'),
     city: text('city'),
     // Language codes the person speaks (zh, nan, hak, en, ja, ...); translated for display.
     language: text('language').array().notNull().default(sql`'{}'::text[]`),
+    // A guide's price: one booked slot for the whole group (docs/decisions/016-group-size.md).
     price: integer('price'),
+    // The most people a guide takes in one booking (docs/decisions/016-group-size.md). Every row has one, so a
+    // guide always does; 1..50 mirrors GROUP_SIZE_MIN/GROUP_SIZE_MAX and DEFAULT_MAX_GROUP_SIZE in
+    // app/lib/group-size.ts (db/ may not import app/; tests/integration/http/group-size.test.ts ties the two).
+    maxGroupSize: integer('max_group_size').notNull().default(10),
     description: text('description'),
     // A guide's one-line headline in zh-TW (the language `description` is written in).
     headline: text('headline'),
@@ -97,15 +105,18 @@ export const users = pgTable(
     // Case-insensitive uniqueness: Foo@x.tw and foo@x.tw are the same account.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_type_city_idx').on(t.type, t.city),
+    // New accounts per week (app/services/admin-stats.server.ts).
+    index('users_register_date_idx').on(t.registerDate),
     // fastupdate off: new rows go straight into the index, so searches never scan a pending list (PGlite has no
     // autovacuum to flush one; on the bench's PGlite data 4-character keywords ran about 2× slower before a VACUUM).
     index('users_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('users_search_bigrams_idx').using('gin', t.searchBigrams).with({ fastupdate: false }),
     check('users_guide_status_check', sql`${t.guideStatus} is null or ${t.guideStatus} in ('active', 'suspended')`),
-    check('users_type_check', inList('type', USER_TYPES)),
+    check('users_type_check', inList('type', ACCOUNT_TYPES)),
     check('users_status_check', inList('status', USER_STATUSES)),
     check('users_locale_check', inList('locale', LOCALES)),
     check('users_price_positive', sql`${t.price} is null or ${t.price} > 0`),
+    check('users_max_group_size_range', sql`${t.maxGroupSize} between 1 and 50`),
   ],
 );
 
@@ -184,12 +195,15 @@ export const orders = pgTable(
     deletedAt: tstz('deleted_at'),
   },
   (t) => [
-    // Double booking is impossible at the database level: one live order per guide, date and slot (TIME_CONFLICT).
+    // Double booking is impossible at the database level: one order per guide, date and slot that holds it
+    // (pending, confirmed or completed: app/schemas/orders.ts SLOT_HOLDING_STATUSES) and is not deleted.
     uniqueIndex('orders_no_double_booking')
       .on(t.guideId, t.date, t.timeSlot)
-      .where(sql`${t.status} in ('pending', 'confirmed') and ${t.deletedAt} is null`),
+      .where(sql`${t.status} in ('pending', 'confirmed', 'completed') and ${t.deletedAt} is null`),
     index('orders_traveler_idx').on(t.travelerId),
     index('orders_guide_idx').on(t.guideId),
+    // The statistics read orders by when they were made (app/services/admin-stats.server.ts, bench/admin-stats.mjs).
+    index('orders_created_at_idx').on(t.createdAt),
     check('orders_status_check', inList('status', ORDER_STATUSES)),
     check('orders_time_slot_check', inList('time_slot', TIME_SLOTS)),
     check('orders_people_positive', sql`${t.numberOfPeople} between 1 and 50`),
@@ -325,6 +339,9 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     title: text('title').notNull(),
     body: text('body'),
+    // What happened (the facts its words are made of): worded again in the reader's language when shown
+    // (app/services/notice-wording.server.ts). Null on rows written before it existed: their stored words stay.
+    params: jsonb('params').$type<Record<string, string | number | undefined>>(),
     link: text('link'),
     readAt: tstz('read_at'),
     createdAt: createdAt(),
@@ -359,20 +376,29 @@ export const termsAgreements = pgTable(
   {
     id: id(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    termsId: integer('terms_id').notNull().references(() => terms.id),
+    // Null for the built-in fallback terms, which have no row (migration 0015).
+    termsId: integer('terms_id').references(() => terms.id),
     version: text('version').notNull(),
     agreedAt: tstz('agreed_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('terms_agreements_user_terms_unique').on(t.userId, t.termsId)],
+  (t) => [
+    uniqueIndex('terms_agreements_user_terms_unique').on(t.userId, t.termsId),
+    uniqueIndex('terms_agreements_user_version_unique').on(t.userId, t.version),
+  ],
 );
 
 export const banners = pgTable(
   'banners',
   {
     id: id(),
-    locale: text('locale', { enum: LOCALES }).notNull().default('zh-TW'),
+    // One banner in three languages (migration 0019, docs/decisions/026-banners.md): zh-TW is required, en and
+    // ja fall back to it on the home page when left empty.
     title: text('title').notNull(),
+    titleEn: text('title_en'),
+    titleJa: text('title_ja'),
     subtitle: text('subtitle'),
+    subtitleEn: text('subtitle_en'),
+    subtitleJa: text('subtitle_ja'),
     imageKey: text('image_key').references(() => blobs.key),
     linkUrl: text('link_url'),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -380,8 +406,9 @@ export const banners = pgTable(
     startsAt: tstz('starts_at'),
     endsAt: tstz('ends_at'),
     createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('banners_locale_active_idx').on(t.locale, t.isActive, t.sortOrder)],
+  (t) => [index('banners_active_order_idx').on(t.isActive, t.sortOrder)],
 );
 
 export const chats = pgTable(
@@ -393,8 +420,11 @@ export const chats = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastMessageAt: tstz('last_message_at'),
+    // A participant blocked the conversation (issue 23): the other side can no longer send.
+    blockedBy: integer('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    blockedAt: tstz('blocked_at'),
   },
-  (t) => [uniqueIndex('chats_pair_unique').on(t.travelerId, t.guideId)],
+  (t) => [uniqueIndex('chats_pair_unique').on(t.travelerId, t.guideId), index('chats_guide_idx').on(t.guideId)],
 );
 
 export const chatMessages = pgTable(
@@ -404,10 +434,40 @@ export const chatMessages = pgTable(
     chatId: integer('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
     senderId: integer('sender_id').notNull().references(() => users.id),
     body: text('body').notNull(),
+    // The sender's id for this message: sending it again stores nothing new (docs/decisions/022).
+    clientId: text('client_id'),
     createdAt: createdAt(),
     readAt: tstz('read_at'),
+    // An admin hid it after a report (issue 23): participants see a notice instead of the text.
+    hiddenAt: tstz('hidden_at'),
+    // The unread-message mail that covered it (docs/decisions/028): never mailed twice.
+    unreadMailedAt: tstz('unread_mailed_at'),
   },
-  (t) => [index('chat_messages_chat_idx').on(t.chatId, t.createdAt)],
+  (t) => [
+    index('chat_messages_chat_idx').on(t.chatId, t.createdAt),
+    index('chat_messages_unread_mail_idx').on(t.createdAt).where(sql`${t.readAt} is null and ${t.unreadMailedAt} is null`),
+    index('chat_messages_chat_id_idx').on(t.chatId, t.id),
+    uniqueIndex('chat_messages_sender_client_unique').on(t.senderId, t.clientId),
+  ],
+);
+
+export const chatMessageReports = pgTable(
+  'chat_message_reports',
+  {
+    id: id(),
+    messageId: integer('message_id').notNull().references(() => chatMessages.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    resolvedAt: tstz('resolved_at'),
+    // What the admin decided: 'dismissed' or 'hidden' (the message was hidden); who decided.
+    resolution: text('resolution', { enum: ['dismissed', 'hidden'] }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('chat_message_reports_once').on(t.messageId, t.reporterId),
+    index('chat_message_reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
 );
 
 export const boardPosts = pgTable(
@@ -417,10 +477,30 @@ export const boardPosts = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
+    city: text('city'),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
     isHidden: boolean('is_hidden').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('board_posts_created_idx').on(t.createdAt)],
+);
+
+export const boardReplies = pgTable(
+  'board_replies',
+  {
+    id: id(),
+    postId: integer('post_id').notNull().references(() => boardPosts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('board_replies_post_idx').on(t.postId, t.id)],
 );
 
 export const auditLogs = pgTable(
@@ -434,14 +514,117 @@ export const auditLogs = pgTable(
     details: jsonb('details'),
     at: tstz('at').notNull().defaultNow(),
   },
-  (t) => [index('audit_logs_at_idx').on(t.at)],
+  (t) => [
+    index('audit_logs_at_idx').on(t.at),
+    // The audit trail of one object (an account's admin page) and of one actor (/admin/logs filters).
+    index('audit_logs_target_idx').on(t.targetType, t.targetId, t.at),
+    index('audit_logs_actor_idx').on(t.actorId, t.at),
+  ],
 );
 
-export const outboxEmails = pgTable('outbox_emails', {
-  id: id(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: createdAt(),
+/** Admins' internal notes on an order (issue 22): never shown to its traveler or guide. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: id(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_notes_order_idx').on(t.orderId, t.createdAt),
+    check('order_notes_body_length', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * Work that leaves a request after its transaction commits (decision 017): a mail now, a web push later. Written
+ * in the transaction of the change; sent by the worker (app/services/outbox-worker.server.ts), which claims due
+ * rows with FOR UPDATE SKIP LOCKED and pushes `next_attempt_at` ahead while it sends (a lease), so no two server
+ * instances send one row. A row stays after it is sent: without SMTP_URL it is the developer's mailbox.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
+    /** What the kind's sender needs: a mail's { to, subject, text, html? }. */
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`)],
+);
+
+/**
+ * Periodic jobs that must run once across instances (docs/decisions/024): one row per job, claimed with
+ * `FOR UPDATE SKIP LOCKED` by the instance whose tick finds it due (app/services/jobs.server.ts).
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  nextRunAt: tstz('next_run_at').notNull(),
+  lastFinishedAt: tstz('last_finished_at'),
+  runs: integer('runs').notNull().default(0),
 });
+
+/**
+ * Web push (issue 23, docs/decisions/029): one row per browser that asked for pushes. The endpoint is the push
+ * service's address for that browser, unique: a browser shared by two accounts belongs to the last one that
+ * subscribed. `p256dh` and `auth` are the browser's keys that each payload is encrypted to (RFC 8291).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * The VAPID key pair pushes are signed with when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: generated once,
+ * kept with the subscriptions it is bound to (docs/decisions/029). One row (`id` = 1).
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('push_vapid_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/** What a guide view counts (docs/decisions/025): the guide's page, or the booking form of the guide. */
+export const GUIDE_VIEW_KINDS = ['guide_page', 'booking_form'] as const;
+
+/**
+ * Views counted by the product itself, no third-party analytics (issue 22, docs/decisions/025): one row per guide,
+ * Taiwan day and kind, upserted (count + 1) by the guide page's and the booking page's loaders. The statistics'
+ * funnel reads it.
+ */
+export const guideViewCounts = pgTable(
+  'guide_view_counts',
+  {
+    guideId: integer('guide_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: GUIDE_VIEW_KINDS }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guideId, t.day, t.kind] }),
+    index('guide_view_counts_day_idx').on(t.day, t.kind),
+    check('guide_view_counts_kind_check', inList('kind', GUIDE_VIEW_KINDS)),
+  ],
+);

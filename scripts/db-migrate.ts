@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies the committed migrations to the configured database (start does this too).
 import { getConfig } from '~/env.server';
-import { openConfiguredDatabase } from '~db/seed/startup';
+import { openConfiguredDatabase } from '~server/startup';
 
 const config = getConfig();
 const handle = await openConfiguredDatabase(config);

@@ -1,8 +1,8 @@
 // `npm run db:seed`: applies migrations and loads the demo data into the configured database if it is empty.
 import { getConfig } from '~/env.server';
 import { setDatabase } from '~db/client';
-import { seedDemo } from '~db/seed/demo';
-import { configuredAdmin, logSeedResult, openConfiguredDatabase } from '~db/seed/startup';
+import { seedDemo } from '~server/seed/demo';
+import { configuredAdmin, logSeedResult, openConfiguredDatabase } from '~server/startup';
 
 const config = getConfig();
 const handle = await openConfiguredDatabase(config);

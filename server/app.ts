@@ -5,10 +5,14 @@ import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import { sql } from 'drizzle-orm';
-import { getPublicBlob } from '~/services/blobs.server';
+import { contextHeaders } from '~/http/request-context.server';
+import { getSession } from '~/http/session.server';
+import { findUpload } from '~/services/blobs.server';
 import type { Database } from '~db/client';
-import { allowedMethodsOnly, bodySizeLimit, decodablePath, sameOriginWrites } from './guards';
+import { allowedMethodsOnly, apiAuthorization, bodySizeLimit, decodablePath, sameOriginWrites } from './guards';
 import { databaseHealthCheck } from './health';
+import { observeRequests, routePatterns, type Logger, type Metrics } from './observability';
+import { serviceWorkerScript } from './service-worker';
 
 /**
  * The Express application: compression, security headers, the cross-site check, /api/ping, /uploads and
@@ -21,6 +25,8 @@ declare module '@remix-run/node' {
     cspNonce: string;
     /** The client's address (req.ip), for rate limits. */
     clientIp?: string;
+    /** This request's id (X-Request-Id; server/observability.ts), for error envelopes and error pages. */
+    requestId?: string;
   }
 }
 
@@ -34,18 +40,43 @@ export interface AppOptions {
   before?: express.RequestHandler[];
   /** How long a successful database check answers /api/ping (server/health.ts; default 1 s). */
   pingFreshForMs?: number;
+  /** True once the instance drains for a shutdown (server/lifecycle.ts): /api/ready answers 503. */
+  isDraining?: () => boolean;
+  /** Express `trust proxy`: which hops may set X-Forwarded-For/-Proto (TRUST_PROXY; loopback by default). */
+  trustProxy?: string;
+  /** One JSON line per request and error (server.ts; tests leave it out). */
+  logger?: Logger;
+  /** Request durations by route pattern and status (server.ts; served on METRICS_PORT). */
+  metrics?: Metrics;
+  /** The service worker the browser build wrote (default build/client/sw.js; server/service-worker.ts). */
+  serviceWorkerFile?: string;
 }
 
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxySetting(options.trustProxy ?? 'loopback'));
+  // First: every answer carries the request id, and every request ends in the log and the metrics.
+  const build = options.build;
+  app.use(
+    observeRequests({
+      logger: options.logger,
+      metrics: options.metrics,
+      route: routePatterns(() => (typeof build === 'function' ? undefined : build)),
+    }),
+  );
   app.use(compression());
   app.use(securityHeaders({ dev: options.mode === 'development', hsts: options.hsts ?? false }));
   app.use(allowedMethodsOnly);
   app.use(decodablePath);
+  app.use(apiAuthorization);
   app.use(sameOriginWrites);
   app.use(bodySizeLimit);
+  // A draining instance ends each keep-alive connection after its answer, so the proxy reconnects elsewhere.
+  app.use((_req, res, next) => {
+    if (options.isDraining?.()) res.set('Connection', 'close');
+    next();
+  });
 
   // Clients call this to wake a sleeping backend; it also tells health checks the database answers.
   const databaseAnswers = databaseHealthCheck(() => options.db().execute(sql`select 1`), options.pingFreshForMs);
@@ -56,16 +87,36 @@ export function createApp(options: AppOptions): express.Express {
       res.json({ success: true, data: { status: 'ok', time: new Date().toISOString() } });
     } catch (error) {
       console.error('ping: database unreachable', error);
-      res.status(503).json({ success: false, code: 'SERVER_ERROR', message: 'Database unavailable' });
+      res.status(503).json({ success: false, code: 'SERVER_ERROR', message: 'Database unavailable', requestId: res.locals.requestId });
     }
   });
 
-  // Content-addressed images: a key never changes meaning, so they can be cached forever.
+  // Readiness for the proxy or orchestrator: 503 while draining for a shutdown or when the database does not
+  // answer. /api/ping stays 200 while draining (the process is alive and finishing its requests).
+  app.get('/api/ready', async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (options.isDraining?.()) {
+      return res.status(503).json({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'Draining for a restart', requestId: res.locals.requestId });
+    }
+    try {
+      await databaseAnswers();
+      res.json({ success: true, data: { status: 'ready' } });
+    } catch {
+      res.status(503).json({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable', requestId: res.locals.requestId });
+    }
+  });
+
+  // Content-addressed images: a key never changes meaning, so public ones can be cached forever. Photos that
+  // are not approved are for their guide and admins only, never cached; unused bytes for nobody (findUpload).
   app.get('/uploads/:file', async (req, res, next) => {
     try {
       const key = req.params.file.replace(/\.webp$/, '');
-      const blob = await getPublicBlob(key);
+      const blob = await findUpload(key, async () => (await getSession(sessionRequest(req)))?.user);
       if (!blob) return res.status(404).set('Cache-Control', 'no-store').end();
+      if (blob.audience === 'restricted') {
+        res.set({ 'Content-Type': blob.contentType, 'Cache-Control': 'private, no-store' });
+        return res.end(blob.bytes);
+      }
       res.set({ 'Content-Type': blob.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', ETag: `"${key}"` });
       if (req.headers['if-none-match'] === `"${key}"`) return res.status(304).end();
       res.end(blob.bytes);
@@ -74,6 +125,8 @@ export function createApp(options: AppOptions): express.Express {
     }
   });
 
+  app.get('/sw.js', serviceWorkerScript(options.serviceWorkerFile ?? 'build/client/sw.js'));
+
   for (const handler of options.before ?? []) app.use(handler);
 
   app.all(
@@ -81,16 +134,45 @@ export function createApp(options: AppOptions): express.Express {
     createRequestHandler({
       build: options.build,
       mode: options.mode,
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip,
+        requestId: res.locals.requestId as string,
+      }),
     }),
   );
 
   // Last resort: never send a stack trace to a client.
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    console.error(error);
-    if (!res.headersSent) res.status(500).json({ success: false, code: 'SERVER_ERROR', message: 'Server error' });
+    if (options.logger) {
+      options.logger.log('error', 'unhandled error', { request_id: res.locals.requestId, error: error instanceof Error ? error.stack : String(error) });
+    } else {
+      console.error(error);
+    }
+    if (!res.headersSent) res.status(500).json({ success: false, code: 'SERVER_ERROR', message: 'Server error', requestId: res.locals.requestId });
   });
   return app;
+}
+
+/**
+ * TRUST_PROXY as Express reads it: `loopback` (the default: a proxy on the same machine), a comma-separated
+ * list of addresses, subnets or names (`loopback, 10.0.0.0/8`), a hop count (`1`), or `false`.
+ */
+export function trustProxySetting(value: string): string | number | boolean {
+  const trimmed = value.trim();
+  if (trimmed === 'false' || trimmed === '') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed;
+}
+
+/** The request as the session lookup reads it (cookie or bearer token), for the routes that answer before Remix. */
+function sessionRequest(req: express.Request): Request {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+  if (req.headers.authorization) headers.set('authorization', req.headers.authorization);
+  // The request's context (server/observability.ts): the session found here names the user in the log line.
+  for (const [name, value] of contextHeaders(req.headers)) headers.set(name, value);
+  return new Request(new URL(req.originalUrl, 'http://localhost'), { headers });
 }
 
 /**

@@ -1,13 +1,15 @@
 import type express from 'express';
 import { errorResponse } from '~/http/api.server';
+import { contextHeaders } from '~/http/request-context.server';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
+import { readAuthorization } from '~/lib/authorization-header';
 import { isSameOrigin } from '~/lib/same-origin';
 import { AppError, type ErrorCode } from '~/services/errors.server';
 
 /**
  * Requests refused before Remix sees them (ARCHITECTURE §5): methods no route has, paths whose percent-encoding
- * is broken, bodies over the limit (judged by Content-Length before a byte is read), cookie-authenticated
- * writes from another origin. /api answers in the JSON envelope (Accept-Language); pages get a short
+ * is broken, bodies over the limit (judged by Content-Length before a byte is read), /api calls with an
+ * Authorization header that is not a bearer token, cookie-authenticated writes from another origin. /api answers in the JSON envelope (Accept-Language); pages get a short
  * translated HTML page (preferred-language cookie).
  */
 
@@ -41,7 +43,8 @@ async function refuse(req: express.Request, res: express.Response, code: ErrorCo
     .send(
       `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
         `<title>${escapeHtml(title)}</title><main style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">` +
-        `<h1 style="font-size:1.25rem">${escapeHtml(title)}</h1><p><a href="/">${escapeHtml(t('errors.backHome'))}</a></p></main></html>`,
+        `<h1 style="font-size:1.25rem">${escapeHtml(title)}</h1><p><a href="/">${escapeHtml(t('errors.backHome'))}</a></p>` +
+        `<p style="font-size:.875rem;color:#555">${escapeHtml(t('errors.reference', { id: res.locals.requestId ?? '' }))}</p></main></html>`,
     );
 }
 
@@ -50,7 +53,7 @@ function isApiPath(url: string): boolean {
 }
 
 function webHeaders(req: express.Request): Headers {
-  const headers = new Headers();
+  const headers = new Headers(contextHeaders(req.headers));
   for (const name of ['accept-language', 'cookie']) {
     const value = req.get(name);
     if (value) headers.set(name, value);
@@ -104,13 +107,24 @@ export const bodySizeLimit: express.RequestHandler = (req, res, next) => {
 };
 
 /**
+ * An /api call with an Authorization header is judged by that header alone (app/lib/authorization.ts): one that
+ * is not exactly `Bearer <token>` (`Bearer a b`, `Bearer`, `Basic …`) is 401 UNAUTHORIZED, whatever cookie
+ * rides along, before the same-origin check could be skipped for it.
+ */
+export const apiAuthorization: express.RequestHandler = (req, res, next) => {
+  if (!isApi(req) || readAuthorization(req.get('authorization')).kind !== 'invalid') return next();
+  void refuse(req, res, 'UNAUTHORIZED').catch(next);
+};
+
+/**
  * Writes that a browser could be tricked into sending must come from our own pages (ARCHITECTURE §5): a
  * browser always sends Origin on them. This covers forms and cookie-authenticated /api calls alike; an API
- * call with a bearer token is not something another site can make a browser send, so it is not checked.
+ * call with a well-formed bearer token is not something another site can make a browser send, so it is not
+ * checked (and the cookie is then never asked: app/http/session.server.ts).
  */
 export const sameOriginWrites: express.RequestHandler = (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-  if (isApi(req) && /^Bearer\s/i.test(req.get('authorization') ?? '')) return next();
+  if (isApi(req) && readAuthorization(req.get('authorization')).kind === 'bearer') return next();
   if (isSameOrigin(req.get('origin'), req.get('sec-fetch-site'), req.get('host'))) return next();
   void refuse(req, res, 'FORBIDDEN').catch(next);
 };

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '~/lib/order-status';
 
 /** One number on a role home page; a link when there is a page behind it. */
 export function Stat({ label, value, to, testId }: { label: string; value: ReactNode; to?: string; testId?: string }) {
@@ -26,10 +27,8 @@ export function Stat({ label, value, to, testId }: { label: string; value: React
   );
 }
 
-export const ORDER_STATUS_VALUES = ['pending', 'confirmed', 'completed', 'cancelled', 'refunded'] as const;
-export type OrderStatusValue = (typeof ORDER_STATUS_VALUES)[number];
 
-export function StatusPill({ status }: { status: OrderStatusValue }) {
+export function StatusPill({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return <span className={`status-pill status-${status}`}>{t(`account.orderStatus.${status}`)}</span>;
 }

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { emailCodeFormSchema, resendVerificationSchema } from '~/schemas/auth';
-import { OtpField } from '~/components/forms/fields';
+import { emailCodeFormSchema, resendVerificationSchema } from '~/schemas/account-forms';
+import { OtpField } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { useHydrated } from './hydrated';

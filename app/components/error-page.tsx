@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
 
-/** What the error boundaries show: translated 404/403 pages, or 出現錯誤 with a retry button. */
-export function ErrorPage({ status }: { status?: number }) {
+/**
+ * What the error boundaries show: translated 404/403 pages, or 出現錯誤 with a retry button; with a small
+ * "reference: <request id>" line, so a visitor's screenshot leads to the request's log line. The id is the one of
+ * the request that rendered the page on the server (`reference`, from the root data); an error page reached by a
+ * client-side navigation shows none, since the page does not know that request's id (the root data's is older): the
+ * callers pass it through `useFromDocument` (hydrated.ts), outside the lazy part this module is on the client.
+ */
+export function ErrorPage({ status, reference }: { status?: number; reference?: string }) {
   const { t } = useTranslation();
+  const referenceLine = reference ? <p className="error-reference">{t('errors.reference', { id: reference })}</p> : null;
   if (status === 404 || status === 403) {
     const notFound = status === 404;
     return (
@@ -13,6 +20,7 @@ export function ErrorPage({ status }: { status?: number }) {
         <a className="button" href="/">
           {t('errors.backHome')}
         </a>
+        {referenceLine}
       </section>
     );
   }
@@ -31,6 +39,7 @@ export function ErrorPage({ status }: { status?: number }) {
       >
         {t('errors.retry')}
       </a>
+      {referenceLine}
     </section>
   );
 }

@@ -1,13 +1,15 @@
 import { useFetcher } from '@remix-run/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { submitWithJsonReply } from './json-reply-submit';
 
 /**
  * The heart (issue 9): a plain POST form to /favorites (`intent=toggle`, `guideId`, `redirectTo`) that works
- * with JS off (the action redirects back with a toast). With JS it is a fetcher: the heart flips at once
- * (optimistic) and the action answers JSON instead of redirecting (submitWithJsonReply). A visitor who is not
+ * with JS off (the action redirects back with a toast). With JS the first click brings a fetcher: the heart flips
+ * at once (optimistic) and the action answers JSON (`respond=json`) instead of redirecting. A visitor who is not
  * logged in is sent to /login and comes back to `redirectTo`.
- * Its words are in common.json (`discover.heart`), so any page can show it.
+ * Until then no fetcher exists: a page of cards renders ten hearts and people click one at most, and a fetcher
+ * per heart was a tenth of a busy /guides' server time (the router resolving each one's form action).
+ * Its words are in common.json (the heart section under discover), so any page can show it.
  */
 export function FavoriteButton({
   guideId,
@@ -23,18 +25,27 @@ export function FavoriteButton({
   variant?: 'icon' | 'text';
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<{ favorited?: boolean }>();
+  // The latest click's fields (a new object per click) and what the fetcher reports back.
+  const [request, setRequest] = useState<FormData | null>(null);
+  const [reply, setReply] = useState<FetcherState>({ pending: false });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    formData.set('respond', 'json');
+    setRequest(formData);
+    setReply((r) => ({ ...r, pending: true }));
+  };
   // Optimistic: while the toggle is on its way, show what it will be; afterwards what the server said.
-  const pending = fetcher.formData?.get('intent') === 'toggle';
-  const shown = pending ? !favorited : (fetcher.data?.favorited ?? favorited);
+  const shown = reply.pending ? !(reply.favorited ?? favorited) : (reply.favorited ?? favorited);
   const label = shown ? t('discover.heart.remove', { name: guideName }) : t('discover.heart.add', { name: guideName });
   return (
     <form
       method="post"
       action="/favorites"
       className={`favorite-form favorite-${variant}`}
-      onSubmit={submitWithJsonReply(fetcher)}
+      onSubmit={onSubmit}
     >
+      {request && <FavoriteFetcher request={request} onChange={setReply} />}
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="guideId" value={guideId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -59,4 +70,30 @@ export function FavoriteButton({
       </button>
     </form>
   );
+}
+
+interface FetcherState {
+  pending: boolean;
+  favorited?: boolean;
+}
+
+/**
+ * Sends each click's fields through a fetcher (so loaders revalidate) and tells the heart when the server has
+ * answered. The heart marks itself pending at the click, so only the end of a submission is reported.
+ */
+function FavoriteFetcher({ request, onChange }: { request: FormData; onChange: (state: FetcherState) => void }) {
+  const fetcher = useFetcher<{ favorited?: boolean }>();
+  const { submit, state, data } = fetcher;
+  const sawBusy = useRef(false);
+  useEffect(() => {
+    submit(request, { method: 'post', action: '/favorites', preventScrollReset: true });
+  }, [request, submit]);
+  useEffect(() => {
+    if (state !== 'idle') sawBusy.current = true;
+    else if (sawBusy.current) {
+      sawBusy.current = false;
+      onChange({ pending: false, favorited: data?.favorited });
+    }
+  }, [state, data, onChange]);
+  return null;
 }

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '~/lib/dates';
+import { formatTourDay } from '~/lib/dates';
 import { formatNtd } from '~/lib/money';
 import type { ListedGuideCard } from '~/schemas/guide-card';
 import { Avatar } from './avatar';
@@ -43,22 +43,30 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: ListedGuideCard;
             {guide.averageRating !== null ? (
               <>
                 <Stars rating={guide.averageRating} /> <strong>{guide.averageRating.toFixed(1)}</strong>{' '}
-                <span className="muted">{`(${t('guides.reviewCount', { count: guide.reviewCount })})`}</span>
+                {/* One piece that never breaks inside ("(4 則評 / 價)" on a phone): it moves to the next line whole. */}
+                <span className="muted nowrap">{`(${t('guides.reviewCount', { count: guide.reviewCount })})`}</span>
               </>
             ) : (
               <span className="muted">{t('guides.noReviews')}</span>
             )}
           </p>
           <p className={guide.nextAvailable ? 'guide-next' : 'guide-next muted'}>
-            {guide.nextAvailable
-              ? t('search.card.nextAvailable', { date: formatDay(guide.nextAvailable, i18n.language) })
-              : t('search.card.notBookable')}
+            {guide.nextAvailable ? (
+              // The day is one unbreakable piece ("週 / 四" split over two lines on a phone otherwise). The words come
+              // first in every language, so a label and the day beside it (a <Trans> per card cost 2 % of a busy /guides).
+              <>
+                {t('search.card.nextAvailable')}
+                <span className="nowrap">{formatTourDay(guide.nextAvailable, i18n.language)}</span>
+              </>
+            ) : (
+              t('search.card.notBookable')
+            )}
           </p>
         </div>
         {guide.price !== null && (
           <p className="guide-price">
             <strong>{formatNtd(guide.price, i18n.language)}</strong>
-            <span className="muted">{t('guides.perSlotGroup')}</span>
+            <PriceUnit maxGroupSize={guide.maxGroupSize} />
           </p>
         )}
       </Link>
@@ -69,9 +77,7 @@ export function GuideCard({ guide, headingLevel = 3 }: { guide: ListedGuideCard;
 /** "written in 中文": the text shown is not in the reader's language. */
 export function WrittenIn({ locale }: { locale: string }) {
   const { t } = useTranslation();
-  return (
-    <span className="written-in">{` (${t('search.card.writtenIn', { language: t(`search.writtenIn.${locale}`) })})`}</span>
-  );
+  return <span className="written-in">{` (${t('search.card.writtenIn', { language: t(`search.writtenIn.${locale}`) })})`}</span>;
 }
 
 /**
@@ -79,6 +85,23 @@ export function WrittenIn({ locale }: { locale: string }) {
  * longer explanation as its title (a span's title is its accessible description, so screen readers get it too;
  * the same words as hidden text as well were said twice).
  */
+/**
+ * "／時段（每團最多 8 人）" after a price: the bracketed group limit stays whole on one line (a narrow card cut it
+ * as "（每團最 / 多 8 人）", issue 19); the words before it wrap as usual.
+ */
+export function PriceUnit({ maxGroupSize }: { maxGroupSize: number }) {
+  const { t } = useTranslation();
+  const text = t('guides.pricePerSlot', { count: maxGroupSize });
+  const open = text.search(/[（(]/);
+  if (open < 0) return <span className="muted">{text}</span>;
+  return (
+    <span className="muted">
+      {text.slice(0, open)}
+      <span className="nowrap">{text.slice(open)}</span>
+    </span>
+  );
+}
+
 export function VerifiedMark() {
   const { t } = useTranslation();
   return (

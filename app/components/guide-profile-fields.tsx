@@ -1,11 +1,12 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { CITY_CODES } from '~/lib/city-codes';
+import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '~/lib/group-size';
 import { LANGUAGE_CODES } from '~/lib/language-codes';
-import { ChoiceGroup, Field, SelectField, TextareaField } from './forms/fields';
+import { ChoiceGroup, Field, SelectField, TextareaField } from './forms/form-fields';
 
 /**
- * The four fields only guides have (city, service languages, daily price, introduction), used by
+ * The fields only guides have (city, service languages, price per slot, maximum group size, introduction), used by
  * registration and by the profile editor so both ask the same way (SPEC §5 guide profile rules).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- each form types its own fields (price is a string in one, a number in the other) */
@@ -13,6 +14,7 @@ interface GuideFieldSet {
   city: FieldMetadata<any, any, string[]>;
   language: FieldMetadata<any, any, string[]>;
   price: FieldMetadata<any, any, string[]>;
+  maxGroupSize: FieldMetadata<any, any, string[]>;
   description: FieldMetadata<any, any, string[]>;
 }
 
@@ -53,6 +55,16 @@ export function GuideProfileFields({
         options={LANGUAGE_CODES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
       />
       <Field field={fields.price} type="number" label={t('guideFields.price')} hint={t('guideFields.priceHint')} inputMode="numeric" step={1} />
+      <Field
+        field={fields.maxGroupSize}
+        type="number"
+        label={t('guideFields.maxGroupSize')}
+        hint={t('guideFields.maxGroupSizeHint')}
+        inputMode="numeric"
+        min={GROUP_SIZE_MIN}
+        max={GROUP_SIZE_MAX}
+        step={1}
+      />
       <TextareaField field={fields.description} label={t('guideFields.description')} hint={t('guideFields.descriptionHint')} rows={5} />
       {translations && (
         <>

@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@remix-run/react';
+import { Link, useLocation, useMatches } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LOCALE } from '~/i18n/config';
@@ -25,10 +25,14 @@ export function Header() {
   const redirectTo = location.pathname + location.search;
   const locale = data?.locale ?? FALLBACK_LOCALE;
   const theme = data?.theme ?? 'auto';
+  // A conversation page marks messages read while the root loader counts (loaders run in parallel): its count is the newer.
+  const unreadMessages = useMatches()
+    .map((m) => (m.data as { headerUnreadMessages?: number } | undefined)?.headerUnreadMessages)
+    .find((n) => n !== undefined);
   if (data?.user) {
     return (
       <Suspense fallback={<div className="site-header" />}>
-        <UserHeader user={data.user} unreadCount={data.unreadCount ?? 0} locale={locale} theme={theme} redirectTo={redirectTo} />
+        <UserHeader user={data.user} unreadCount={data.unreadCount ?? 0} unreadMessages={unreadMessages ?? data.unreadMessages ?? 0} locale={locale} theme={theme} redirectTo={redirectTo} />
       </Suspense>
     );
   }
@@ -61,6 +65,9 @@ function VisitorHeader({ locale, theme, redirectTo }: Preferences) {
           <nav className="header-nav" aria-label={t('nav.mainNavigation')}>
             <Link to="/guides" className="nav-link">
               {t('nav.guides')}
+            </Link>
+            <Link to="/board" className="nav-link">
+              {t('nav.board')}
             </Link>
           </nav>
           <div className="header-tools">

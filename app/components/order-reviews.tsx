@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatTaipeiDateTime } from '~/lib/dates';
+import { formatTaipeiDate } from '~/lib/dates';
 import type { ReviewView } from '~/schemas/reviews';
 import { Stars } from './stars';
 
-/** An order's reviews, both sides, in Taiwan time (SPEC §2); a hidden one (its author or an admin sees it) is marked. */
+/** An order's reviews, both sides, dated by their day in Taiwan (SPEC §2; no time, issue 19); a hidden one (its author or an admin sees it) is marked. */
 export function OrderReviews({ reviews }: { reviews: ReviewView[] }) {
   const { t, i18n } = useTranslation();
   if (reviews.length === 0) return <p className="muted">{t('reviews.list.empty')}</p>;
@@ -23,7 +23,7 @@ export function OrderReviews({ reviews }: { reviews: ReviewView[] }) {
             </p>
           ) : null}
           <p className="muted small">
-            <time dateTime={r.createdAt}>{formatTaipeiDateTime(r.createdAt, i18n.language)}</time>
+            <time dateTime={r.createdAt}>{formatTaipeiDate(r.createdAt, i18n.language)}</time>
           </p>
         </li>
       ))}

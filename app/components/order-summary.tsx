@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNtd } from '~/lib/money';
-import { formatTourDayLong } from '~/lib/tour-dates';
+import { formatTourDayLong } from '~/lib/dates';
 import type { OrderView } from '~/schemas/orders';
 import { StatusPill } from './dashboard';
 

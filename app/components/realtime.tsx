@@ -20,8 +20,9 @@ export const SOCKET_OPTIONS = {
   timeout: 20000,
 } as const;
 
-export const REALTIME_EVENTS = ['new_notification', 'notification_read', 'order_update', 'order_status_updated'] as const;
-const REVALIDATING_EVENTS: ReadonlySet<string> = new Set(['new_notification', 'notification_read']);
+export const REALTIME_EVENTS = ['new_notification', 'notification_read', 'order_update', 'order_status_updated', 'new_message', 'message_read'] as const;
+// Chat events (issue 23) change the header's unread message count, which the root loader counts.
+const REVALIDATING_EVENTS: ReadonlySet<string> = new Set(['new_notification', 'notification_read', 'new_message', 'message_read']);
 
 /**
  * Loads socket.io-client and returns a function that opens a socket to this origin with the options of
@@ -49,7 +50,11 @@ export function RealtimeConnection() {
         if (closed) return;
         const s = connect();
         socket = s;
-        s.on('connect', () => s.emit('join_user_room', `user_${userId}`));
+        s.on('connect', () => {
+          s.emit('join_user_room', `user_${userId}`);
+          // Pages that keep live state (a conversation) catch up on what they missed while disconnected.
+          window.dispatchEvent(new CustomEvent('realtime:connect'));
+        });
         // Logged only (SPEC §8): the page works without the live updates.
         s.on('connect_error', (error) => console.info('realtime: connection failed:', error.message));
         for (const event of REALTIME_EVENTS) {

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
-import { Field, SubmitButton, TextareaField } from './forms/fields';
+import { Field, SubmitButton, TextareaField } from './forms/form-fields';
 import { FormErrors } from './forms/messages';
 import { useSchemaForm } from './forms/use-schema-form';
 

@@ -17,20 +17,26 @@ export interface HeaderUserData {
 
 /**
  * Logged in: logo, name, greeting, favorites, orders, role home, language, theme, notification bell with the
- * unread count, avatar with verification badges, logout. Phones get icons (named for screen readers, and
- * titled) in two rows, JS or not: logo, greeting and account icons; then the links and the settings. From
- * 768 px the links carry their text.
+ * unread count, avatar with verification badges, logout. Phones get icons with short words under them, JS
+ * or not: logo and account icons; the greeting and the settings; then the links (the guide search among
+ * them). From 768 px the links carry their text beside the icon.
  */
-export function UserHeader({ user, unreadCount, locale, theme, redirectTo }: Preferences & { user: HeaderUserData; unreadCount: number }) {
+export function UserHeader({
+  user,
+  unreadCount,
+  unreadMessages = 0,
+  locale,
+  theme,
+  redirectTo,
+}: Preferences & { user: HeaderUserData; unreadCount: number; unreadMessages?: number }) {
   const { t } = useTranslation();
   const badge = unreadBadgeText(unreadCount);
   const bellLabel = unreadCount > 0 ? t('account.header.notificationsUnread', { count: unreadCount }) : t('account.header.notifications');
   // Admins carry the system-admin badge instead of the verification badges (SPEC §6).
   const isAdmin = user.type === 'admin';
+  const emailLabel = user.isEmailVerified ? t('account.header.emailVerified') : t('account.header.emailNotVerified');
   const profileBadges = (
-    isAdmin
-      ? [t('account.header.systemAdmin')]
-      : [user.isEmailVerified ? t('account.header.emailVerified') : null, user.isIdVerified ? t('account.header.idVerified') : null]
+    isAdmin ? [t('account.header.systemAdmin')] : [emailLabel, user.isIdVerified ? t('account.header.idVerified') : null]
   ).filter(Boolean);
   const profileTitle = [t('account.header.profile'), ...profileBadges].join(' · ');
   return (
@@ -51,34 +57,23 @@ export function UserHeader({ user, unreadCount, locale, theme, redirectTo }: Pre
                 {badge}
               </span>
             ) : null}
+            {/* Named by aria-label (with the unread count); this short word is for the eyes, on phones only. */}
+            <span className="phone-label" aria-hidden="true">
+              {t('account.header.notifications')}
+            </span>
           </NavLink>
+          <MessagesLink count={unreadMessages} />
           <NavLink to="/me" className="profile-link" title={profileTitle}>
             <Avatar src={user.avatar} alt={t('account.header.profile')} size={36} />
-            {isAdmin ? (
-              <span className="verify-badge verify-admin" role="img" aria-label={t('account.header.systemAdmin')}>
-                <Icon name="check" size={10} />
-              </span>
-            ) : null}
-            {!isAdmin && user.isEmailVerified ? (
-              <span className="verify-badge verify-email" role="img" aria-label={t('account.header.emailVerified')}>
-                <Icon name="mail" size={10} />
-              </span>
-            ) : null}
-            {!isAdmin && user.isIdVerified ? (
-              <span className="verify-badge verify-id" role="img" aria-label={t('account.header.idVerified')}>
-                <Icon name="check" size={10} />
-              </span>
-            ) : null}
+            {isAdmin ? <VerifyBadge kind="admin" label={t('account.header.systemAdmin')} /> : null}
+            {/* The envelope says the address's state either way, in words for screen readers and as a title. */}
+            {!isAdmin ? <VerifyBadge kind={user.isEmailVerified ? 'email' : 'email-missing'} label={emailLabel} /> : null}
+            {!isAdmin && user.isIdVerified ? <VerifyBadge kind="id" label={t('account.header.idVerified')} /> : null}
           </NavLink>
-          <Form method="post" action="/logout" className="logout-form">
-            <button type="submit" className="icon-link logout-button" title={t('account.nav.logout')}>
-              <Icon name="logout" />
-              <span className="nav-label">{t('account.nav.logout')}</span>
-            </button>
-          </Form>
         </div>
         <nav className="header-nav user-nav" aria-label={t('nav.mainNavigation')}>
-          <HeaderLink to="/guides" icon="search" label={t('nav.guides')} className="nav-guides" />
+          <HeaderLink to="/guides" icon="search" label={t('nav.guides')} />
+          <HeaderLink to="/board" icon="board" label={t('nav.board')} />
           <HeaderLink to="/favorites" icon="heart" label={t('account.nav.favorites')} />
           <HeaderLink to="/orders" icon="orders" label={t('account.nav.orders')} />
           <HeaderLink to={roleHomePath(user.type)} icon={user.type} label={t(`account.nav.home.${user.type}`)} />
@@ -86,26 +81,71 @@ export function UserHeader({ user, unreadCount, locale, theme, redirectTo }: Pre
         <div className="header-tools">
           <LanguageForm locale={locale} redirectTo={redirectTo} />
           <ThemeForm theme={theme} redirectTo={redirectTo} />
+          {/* Beside the settings, last in the reading order: on a phone the first row keeps room for the app's name
+              and the words under its icons (issue 19). */}
+          <Form method="post" action="/logout" className="logout-form">
+            <button type="submit" className="icon-link logout-button" title={t('account.nav.logout')}>
+              <Icon name="logout" />
+              <span className="nav-label">{t('account.nav.logout')}</span>
+            </button>
+          </Form>
         </div>
       </div>
     </header>
   );
 }
 
-/** An icon link; its text is read by screen readers everywhere and shown from 768 px. */
-function HeaderLink({ to, icon, label, className }: { to: string; icon: IconName; label: string; className?: string }) {
+/** Chat (issue 23): the conversations, with the unread message count (kept live by the chat socket events). */
+function MessagesLink({ count }: { count: number }) {
+  const { t } = useTranslation();
+  const badge = unreadBadgeText(count);
+  const label = count > 0 ? t('account.header.messagesUnread', { count }) : t('account.header.messages');
   return (
-    <NavLink to={to} className={`icon-link nav-icon-link${className ? ` ${className}` : ''}`} title={label}>
+    <NavLink to="/chat" className="icon-link bell-link" aria-label={label} title={label} data-testid="messages-link">
+      <Icon name="chat" />
+      {badge ? (
+        <span className="unread-badge" aria-hidden="true" data-testid="messages-badge">
+          {badge}
+        </span>
+      ) : null}
+      {/* Named by aria-label (with the unread count); this short word is for the eyes, on phones only (issue 19). */}
+      <span className="phone-label" aria-hidden="true">
+        {t('account.header.messages')}
+      </span>
+    </NavLink>
+  );
+}
+
+/** A badge on the avatar: a small picture named in words (role img + aria-label) and titled for the pointer. */
+function VerifyBadge({ kind, label }: { kind: 'admin' | 'email' | 'email-missing' | 'id'; label: string }) {
+  return (
+    <span className={`verify-badge verify-${kind}`} role="img" aria-label={label} title={label} data-testid={`verify-${kind}`}>
+      <Icon name={kind === 'admin' || kind === 'id' ? 'check' : 'mail'} size={10} />
+    </span>
+  );
+}
+
+/** An icon link with its text: under the icon on phones, beside it from 768 px. */
+function HeaderLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  return (
+    <NavLink to={to} className="icon-link nav-icon-link" title={label}>
       <Icon name={icon} />
       <span className="nav-label">{label}</span>
     </NavLink>
   );
 }
 
-type IconName = 'bell' | 'heart' | 'orders' | 'search' | 'logout' | 'mail' | 'check' | RoleType;
+type IconName = 'board' | 'chat' | 'bell' | 'heart' | 'orders' | 'search' | 'logout' | 'mail' | 'check' | RoleType;
 
 /** Stroke icons drawn inline (no request, follow currentColor in both themes). */
 const ICON_PATHS: Record<IconName, ReactNode> = {
+  board: (
+    <>
+      <rect x="3.5" y="4.5" width="17" height="13" rx="1.5" />
+      <path d="M7.5 9h9M7.5 12.5h6M9 17.5l-1.5 3M15 17.5l1.5 3" />
+    </>
+  ),
+  chat: <path d="M4 5.5h16v10H9l-4 3.5v-3.5H4z" />,
   bell: (
     <>
       <path d="M6 17v-6a6 6 0 0 1 12 0v6l1.5 2h-15z" />

@@ -4,14 +4,18 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { FALLBACK_LOCALE, matchLocale, type Locale } from '~/i18n/config';
 import { AppError, parseValue, type FieldErrorKeys } from '~/services/errors.server';
 import type { ActiveSession } from '~/services/sessions.server';
-import { requireApiRole, requireApiSession } from './auth.server';
+import { requireApiRole, requireApiSession } from './session.server';
+import { isFormType, mediaType, readFormBody } from './body.server';
 import { allowedMethods, type ApiContract, type ApiMethod, type ApiOperation } from './contract';
 import { logServerError } from './errors.server';
+import { requestIdOf } from './request-context.server';
+import { requireDebugApiAccess } from './debug.server';
 
 /**
  * The JSON envelope of ARCHITECTURE §5 for /api/v1 resource routes:
- * success `{ success: true, data }`, failure `{ success: false, code, message, errors? }`, with the message
- * in the language of Accept-Language (zh-TW fallback). Every answer is a real `Response` (Remix's `data()`
+ * success `{ success: true, data }`, failure `{ success: false, code, message, errors?, requestId? }`, with the
+ * message in the language of Accept-Language (zh-TW fallback); `requestId` is the answer's `X-Request-Id`, the
+ * key to its log line (app/http/request-context.server.ts). Every answer is a real `Response` (Remix's `data()`
  * loses status and headers in resource routes under single fetch) and is never cached (`no-store`): API
  * answers carry tokens and private data.
  *
@@ -60,11 +64,18 @@ export async function errorResponse(error: unknown, request: Request, headers?: 
       code: error.code,
       message: t(error.messageKey, error.params),
       ...(error.fieldErrors ? { errors: await translateFieldErrors(error.fieldErrors, locale) } : {}),
+      ...withRequestId(request),
     };
     return jsonResponse(body, error.status, h);
   }
   logServerError(error, request);
-  return jsonResponse({ success: false, code: 'SERVER_ERROR', message: t('errors.codes.SERVER_ERROR') }, 500, headers);
+  return jsonResponse({ success: false, code: 'SERVER_ERROR', message: t('errors.codes.SERVER_ERROR'), ...withRequestId(request) }, 500, headers);
+}
+
+/** `{ requestId }` when the request has one (every request through server/app.ts does). */
+function withRequestId(request: Request): { requestId?: string } {
+  const requestId = requestIdOf(request);
+  return requestId ? { requestId } : {};
 }
 
 /** The answer to a method the route does not have: 405 with Allow, in the envelope. */
@@ -81,11 +92,29 @@ export interface HandlerArgs<Op extends ApiOperation> {
   /** The caller's session; undefined only on public operations. */
   session: Op['auth'] extends 'public' ? ActiveSession | undefined : ActiveSession;
   query: Op['query'] extends z.ZodType ? z.output<Op['query']> : undefined;
-  body: Op['body'] extends z.ZodType ? (Op['parseBody'] extends 'handler' ? undefined : z.output<Op['body']>) : undefined;
+  body: Op['body'] extends z.ZodType ? z.output<Op['body']> : undefined;
 }
 
+/**
+ * A write on one object (`/users/{id}` …): `authorize` resolves the object and decides whether the caller may
+ * touch it before the body is read, so a caller who may not gets 403 (or 404) whatever the body, and learns
+ * nothing from its field errors. `body` picks the rules when they depend on the object (the kind of account
+ * edited); `current` makes the write an update: a field absent from the body keeps the object's value, a field
+ * present is validated (together with the kept ones, by the same schema).
+ */
+export interface GuardedHandler<Op extends ApiOperation, Target> {
+  authorize: (args: Omit<HandlerArgs<Op>, 'body'>) => Promise<Target>;
+  body?: (target: Target) => z.ZodType;
+  current?: (target: Target) => Record<string, unknown>;
+  handle: (args: HandlerArgs<Op> & { target: Target }) => Promise<unknown>;
+}
+
+// The target's type is the route's to name (a mapped type cannot infer it per method).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler<Op extends ApiOperation> = ((args: HandlerArgs<Op>) => Promise<unknown>) | GuardedHandler<Op, any>;
+
 type Handlers<C extends ApiContract> = {
-  [M in keyof C['operations'] & ApiMethod]: (args: HandlerArgs<NonNullable<C['operations'][M]>>) => Promise<unknown>;
+  [M in keyof C['operations'] & ApiMethod]: Handler<NonNullable<C['operations'][M]>>;
 };
 
 /**
@@ -97,13 +126,25 @@ export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handle
   const run = async (args: RouteArgs): Promise<Response> => {
     const method = (args.request.method.toUpperCase() === 'HEAD' ? 'GET' : args.request.method.toUpperCase()) as ApiMethod;
     const operation = contract.operations[method];
-    const handler = (handlers as Record<string, ((a: HandlerArgs<ApiOperation>) => Promise<unknown>) | undefined>)[method];
+    const handler = (handlers as Record<string, Handler<ApiOperation> | undefined>)[method];
     if (!operation || !handler) return methodNotAllowed(args.request, allow);
     try {
       const session = await authenticate(args.request, operation);
       const query = operation.query ? parseValue(operation.query, entriesObject(new URL(args.request.url).searchParams)) : undefined;
-      const body = operation.body && operation.parseBody !== 'handler' ? await parseBody(args.request, operation.body) : undefined;
-      const result = await handler({ request: args.request, params: args.params, context: args.context, session, query, body } as HandlerArgs<ApiOperation>);
+      const base = { request: args.request, params: args.params, context: args.context, session, query };
+      let result: unknown;
+      // A multipart post to an operation with an upload is the handler's to read (its file and fields together).
+      const handlerReadsBody = operation.upload !== undefined && mediaType(args.request) === 'multipart/form-data';
+      if (typeof handler === 'function') {
+        const body = operation.body && !handlerReadsBody ? await parseBody(args.request, operation.body) : undefined;
+        result = await handler({ ...base, body } as HandlerArgs<ApiOperation>);
+      } else {
+        // Who may touch the object first (403/404), only then what the body says (400).
+        const target = await handler.authorize(base as HandlerArgs<ApiOperation>);
+        const schema = handler.body?.(target) ?? operation.body;
+        const body = schema && !handlerReadsBody ? await parseBody(args.request, schema, handler.current?.(target)) : undefined;
+        result = await handler.handle({ ...base, body, target } as HandlerArgs<ApiOperation> & { target: unknown });
+      }
       return result instanceof Response ? result : ok(result, { status: operation.status ?? 200 });
     } catch (error) {
       if (error instanceof Response) return error;
@@ -114,21 +155,23 @@ export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handle
 }
 
 async function authenticate(request: Request, operation: ApiOperation): Promise<ActiveSession | undefined> {
+  // Before anything else: in production a debug call does not exist for anyone but an admin.
+  if (operation.developmentOnly) await requireDebugApiAccess(request);
   if (operation.auth === 'public') return undefined;
   if (operation.auth === 'user') return requireApiSession(request);
   return requireApiRole(request, ...operation.auth.roles);
 }
 
 /**
- * Reads a JSON (or form-encoded) body and checks it with a shared schema. Malformed JSON, a NUL byte in
- * any value and a bad value are 400 VALIDATION_ERROR; another content type is 415. (Size is limited before
+ * Reads a JSON (or form-encoded) body and checks it with a shared schema. Malformed JSON, a form that cannot
+ * be read (a broken multipart boundary), a NUL byte in any value and a bad value are 400 VALIDATION_ERROR; another content type is 415. (Size is limited before
  * the body is read, in server/app.ts.)
  */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S, current?: Record<string, unknown>): Promise<z.infer<S>> {
+  const type = mediaType(request);
   let body: unknown;
-  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
-    body = entriesObject(await request.formData());
+  if (isFormType(type)) {
+    body = entriesObject(await readFormBody(request));
   } else if (type === '' || type === 'application/json' || type.endsWith('+json')) {
     const text = await request.text();
     try {
@@ -141,6 +184,8 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   }
   const nulField = findNulByte(body);
   if (nulField !== undefined) throw new AppError('VALIDATION_ERROR', { fieldErrors: { [nulField || '_body']: ['validation.invalid'] } });
+  // An update: what the body leaves out keeps its current value (a body that is not an object is refused as it is).
+  if (current && body && typeof body === 'object' && !Array.isArray(body)) body = { ...current, ...body };
   return parseValue(schema, body);
 }
 

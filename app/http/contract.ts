@@ -23,21 +23,30 @@ export interface ApiOperation {
   /** Search parameters, parsed before the handler runs (400 VALIDATION_ERROR names the field). */
   query?: z.ZodType;
   /**
-   * JSON (or form-encoded) body. Parsed before the handler runs, after the caller is authenticated;
-   * with `parseBody: 'handler'` the handler parses it itself (when the rules depend on the target).
+   * JSON (or form-encoded) body. Parsed before the handler runs, after the caller is authenticated and, for a
+   * write on one object, after `authorize` has decided they may touch it (app/http/api.server.ts GuardedHandler).
    */
   body?: z.ZodType;
-  parseBody?: 'handler';
-  /** A multipart upload: field name → description (documented; the handler reads it). */
+  /**
+   * A multipart upload: field name → description (documented; the handler reads it). With `body` too, a JSON or
+   * urlencoded post is parsed as usual, and a multipart one (the file with the body's fields) is left to the handler.
+   */
   upload?: { field: string; description: string };
   /** Status of a success (default 200). */
   status?: 200 | 201;
   /** Another success status the handler may answer with the same `data` (POST /favorites: 201 new, 200 existing). */
   alsoStatus?: 200 | 201;
-  /** Schema of `data` in the success envelope. */
+  /** Schema of `data` in the success envelope (of the file's text when `produces` names a file type). */
   data: z.ZodType;
+  /** A success that is a file, not the JSON envelope (the CSV exports: the handler answers its own Response). */
+  produces?: 'text/csv';
   /** Failure codes besides the ones every route can answer (VALIDATION_ERROR for bad input, SERVER_ERROR …). */
   errors: readonly ErrorCode[];
+  /**
+   * A debug call (SPEC §7 Dev, docs/decisions/030-debug-routes.md): outside production `auth` applies; in
+   * production everyone but an admin, logged in or not, gets 404. Documented as `x-development-only`.
+   */
+  developmentOnly?: true;
 }
 
 export interface ApiContract {

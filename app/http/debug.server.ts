@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '~db/client';
 import { getConfig, type AppConfig } from '~/env.server';
 import { isLargeSaveAnswer, jsonBytes, SAVE_ANSWER_WARN_BYTES } from '~/lib/save-answer';
-import { getSession, requireUser } from '~/http/auth.server';
+import { getSession, requireUser } from '~/http/session.server';
 import type { ActiveSession } from '~/services/sessions.server';
+import { AppError } from '~/services/errors.server';
 
 /**
  * The one guard of the debug pages (SPEC §2: /dev/users, /connection-test, ...). In production only
@@ -21,6 +22,17 @@ export async function requireDebugAccess(
     return session;
   }
   return requireUser(request);
+}
+
+/**
+ * The same rule for the debug API calls (/api/dev/users): in production a 404 NOT_FOUND envelope for everyone
+ * but an admin (a visitor too, so the calls' existence is not revealed); elsewhere nothing here (the contract's
+ * `auth` decides: 401 for a visitor). docs/decisions/030-debug-routes.md.
+ */
+export async function requireDebugApiAccess(request: Request, mode: AppConfig['NODE_ENV'] = getConfig().NODE_ENV): Promise<void> {
+  if (mode !== 'production') return;
+  const session = await getSession(request);
+  if (session?.user.type !== 'admin') throw new AppError('NOT_FOUND');
 }
 
 /** The same database round trip /api/ping makes, timed, for the connection test page without JS. */

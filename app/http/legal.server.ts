@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getLocale } from '~/i18n/i18n.server';
-import { getActiveTerms, type TermsKind } from '~/services/terms.server';
+import type { TermsKind } from '~/lib/terms';
+import { getActiveTerms } from '~/services/terms.server';
 
 /** Loader shared by /terms, /privacy-policy and /booking-terms. */
 export function legalLoader(kind: TermsKind) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '~/lib/error-codes';
 import { APP_VERSION } from '~/lib/version';
-import { INPUT_SCHEMA } from '~/schemas/fields';
+import { INPUT_SCHEMA } from '~/schemas/field-rules';
 import { errorEnvelope } from '~/schemas/responses';
 import { API_METHODS, allowedMethods, type ApiContract, type ApiOperation } from './contract';
 
@@ -81,6 +81,17 @@ function queryParameters(schema: z.ZodType) {
 function operationObject(contract: ApiContract, method: string, operation: ApiOperation) {
   const success = (status: number) => ({
     description: STATUS_TEXT[status],
+    ...(operation.produces
+      ? {
+          headers: {
+            'Cache-Control': { schema: { const: 'no-store' } },
+            'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="<kind>-<Taiwan day>.csv"' },
+          },
+          content: { [operation.produces]: { schema: { ...jsonSchema(operation.data, 'output'), contentMediaType: operation.produces } } },
+        }
+      : jsonSuccess),
+  });
+  const jsonSuccess = {
     headers: { 'Cache-Control': { schema: { const: 'no-store' } } },
     content: {
       'application/json': {
@@ -91,7 +102,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
         },
       },
     },
-  });
+  };
   const responses: Record<string, unknown> = { [operation.status ?? 200]: success(operation.status ?? 200) };
   if (operation.alsoStatus) responses[operation.alsoStatus] = success(operation.alsoStatus);
   const byStatus = new Map<number, ErrorCode[]>();
@@ -120,7 +131,23 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
     const schema = jsonSchema(operation.body, 'input');
     requestBody = {
       required: true,
-      content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } },
+      content: {
+        'application/json': { schema },
+        'application/x-www-form-urlencoded': { schema },
+        // The same fields with an optional file (POST /admin/banners): the handler reads the multipart body.
+        ...(operation.upload
+          ? {
+              'multipart/form-data': {
+                schema: {
+                  allOf: [
+                    schema,
+                    { type: 'object', properties: { [operation.upload.field]: { type: 'string', contentMediaType: 'application/octet-stream', description: operation.upload.description } } },
+                  ],
+                },
+              },
+            }
+          : {}),
+      },
     };
   } else if (operation.upload) {
     requestBody = {
@@ -144,6 +171,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
     tags: [...contract.tags],
     security: operation.auth === 'public' ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
     ...(typeof operation.auth === 'object' ? { 'x-roles': [...operation.auth.roles] } : {}),
+    ...(operation.developmentOnly ? { 'x-development-only': true } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
@@ -166,7 +194,7 @@ export function buildOpenApiDocument(contracts: ApiContract[], serverUrl?: strin
       title: '旅遊助手 Travel Assistant API',
       version: APP_VERSION,
       description:
-        'Every answer is the envelope `{success: true, data}` or `{success: false, code, message, errors?}`; `message` is in the Accept-Language language (zh-TW, en, ja; zh-TW fallback). Authenticate with `Authorization: Bearer <token>` from POST /api/v1/auth/login; a browser session cookie works too, for same-origin requests only. Bodies over 1 MiB (uploads 10 MiB) are refused with 413 before they are read.',
+        'Every answer is the envelope `{success: true, data}` or `{success: false, code, message, errors?, requestId?}`; `message` is in the Accept-Language language (zh-TW, en, ja; zh-TW fallback). Authenticate with `Authorization: Bearer <token>` from POST /api/v1/auth/login; a browser session cookie works too, for same-origin requests only. `requestId` (also the `X-Request-Id` header of every answer; send your own sane one to trace a call) names the request in the server log. Bodies over 1 MiB (uploads 10 MiB) are refused with 413 before they are read.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { parseSessionCookie } from './auth.server';
+import { parseSessionCookie } from './session.server';
 import { isSameOrigin } from '~/lib/same-origin';
 import { realtimeServer, registerRealtimeServer, sessionRoom, userRoom } from '~/services/realtime.server';
 import { getActiveSession, type ActiveSession } from '~/services/sessions.server';
@@ -32,6 +32,8 @@ export type JoinAck = { ok: true; room: string } | { ok: false; code: 'FORBIDDEN
 
 export interface Realtime {
   io: Server;
+  /** Asks this instance's sockets to reconnect (elsewhere, when it is shutting down); emits still work. */
+  dropLocalSockets(): void;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ function handshakeToken(handshake: Handshake): string | undefined {
 }
 
 /**
- * The live session behind a handshake, or undefined. Like the HTTP side (app/http/auth.server.ts getSession),
+ * The live session behind a handshake, or undefined. Like the HTTP side (app/http/session.server.ts getSession),
  * a token, when given, decides alone: a bad token is not rescued by a cookie.
  */
 export async function authenticateHandshake(handshake: Handshake): Promise<ActiveSession | undefined> {
@@ -136,11 +138,18 @@ export async function attachRealtime(server: http.Server, options: { redisUrl?: 
   }
   authenticate(io);
   registerRealtimeServer(io);
+  // Only this instance's sockets (io.disconnectSockets would go through the Redis adapter to every instance),
+  // closed at the transport rather than with a disconnect packet: the client sees a lost connection and
+  // reconnects by itself, through the proxy, to an instance that is still up.
+  const dropLocalSockets = () => {
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
+  };
   return {
     io,
+    dropLocalSockets,
     async close() {
       // io.close() would also close the HTTP server; shutdown does that itself after in-flight requests.
-      io.disconnectSockets(true);
+      dropLocalSockets();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
       if (realtimeServer() === io) registerRealtimeServer(undefined);
     },

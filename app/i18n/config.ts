@@ -1,6 +1,7 @@
 /** Shared by server and client: which languages exist and which one is the fallback. */
-export const SUPPORTED_LOCALES = ['zh-TW', 'en', 'ja'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+import { SUPPORTED_LOCALES, type Locale } from '~/lib/locales';
+
+export { SUPPORTED_LOCALES, type Locale };
 export const FALLBACK_LOCALE: Locale = 'zh-TW';
 export const LOCALE_COOKIE = 'preferred-language';
 export const DEFAULT_NAMESPACE = 'common';

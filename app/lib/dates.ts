@@ -33,14 +33,14 @@ export function addDays(isoDate: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A date and time as shown on reviews: always Taiwan time (SPEC §2), in the reader's language. */
+/** A date and time in Taiwan time, in the reader's language (notifications, order history; reviews show only the day). */
 export function formatTaipeiDateTime(iso: string, locale: string): string {
   return dateFormat(locale, 'dateTime').format(new Date(iso));
 }
 
 /**
  * A day in Taiwan as a long date: "2026年1月4日", "January 4, 2026". Written out for the app's languages as Intl's
- * `dateStyle: 'long'` words it (tests/unit/dates.test.ts), for the same reason as formatDay below.
+ * `dateStyle: 'long'` words it (tests/unit/dates.test.ts), for the same reason as formatTourDay below.
  */
 export function formatTaipeiDate(iso: string, locale: string): string {
   const wording = LONG_DATE_WORDING[locale];
@@ -71,7 +71,7 @@ const DAY_WORDING: Record<string, (month: number, day: number, weekday: number) 
   en: (month, day, weekday) => `${EN_WEEKDAYS[weekday]}, ${EN_MONTHS[month - 1]} ${day}`,
 };
 
-export function formatDay(isoDate: string, locale: string): string {
+export function formatTourDay(isoDate: string, locale: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   const wording = DAY_WORDING[locale];
   if (wording) return wording(date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCDay());
@@ -82,4 +82,36 @@ export function formatDay(isoDate: string, locale: string): string {
     formatters.set(key, format);
   }
   return format.format(date);
+}
+
+/** Noon in Taipei of a tour day: formatting it in Asia/Taipei always gives the same calendar day. */
+const taipeiNoon = (isoDate: string) => new Date(`${isoDate}T04:00:00Z`);
+
+function tourFormat(locale: string, style: 'long' | 'month'): Intl.DateTimeFormat {
+  const key = `tour-${style}|${locale}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'month'
+        ? { timeZone: TAIPEI_TIME_ZONE, year: 'numeric', month: 'long' }
+        : { timeZone: TAIPEI_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' };
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** A tour day with its year and full weekday ("Tuesday, May 14, 2026"), for headings. */
+export function formatTourDayLong(isoDate: string, locale: string): string {
+  return tourFormat(locale, 'long').format(taipeiNoon(isoDate));
+}
+
+/** The month of a tour day ("May 2026"), for calendars. */
+export function formatMonth(isoDate: string, locale: string): string {
+  return tourFormat(locale, 'month').format(taipeiNoon(isoDate));
+}
+
+/** 0 = Sunday … 6 = Saturday, of a calendar date. */
+export function weekdayOf(isoDate: string): number {
+  return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
 }

@@ -2,11 +2,13 @@
  * The guide search's plain parts, shared by the page (in the browser) and the schema (app/schemas/guide-search.ts):
  * kept apart from zod so the search page's browser code stays small (issue 8: first-load JS).
  */
+import { TIME_SLOTS } from './time-slots';
 
 export const GUIDE_SEARCH_PAGE_SIZE = 10;
 export const GUIDE_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'rating_desc', 'rating_asc'] as const;
 export type GuideSort = (typeof GUIDE_SORTS)[number];
-export const SEARCH_TIME_SLOTS = ['morning', 'afternoon', 'evening'] as const;
+/** The search form's slots: the one list of app/lib/time-slots.ts. */
+export const SEARCH_TIME_SLOTS = TIME_SLOTS;
 
 /** The filters of a search (what narrows the list), without sort and paging. */
 export const FILTER_KEYS = ['keyword', 'city', 'language', 'minPrice', 'maxPrice', 'minRating', 'date', 'timeSlot'] as const;

@@ -1,2 +1,4 @@
-/** Shown in the footer (SPEC §1: version 1.3.0); kept equal to package.json by a unit test. */
-export const APP_VERSION = '1.3.0';
+import { version } from '../../package.json';
+
+/** Shown in the footer and the OpenAPI document (SPEC §1); package.json is the one place it is written. */
+export const APP_VERSION: string = version;

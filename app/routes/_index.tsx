@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { BannerCard } from '~/components/banner-card';
 import { FavoriteButton } from '~/components/favorite-button';
 import { GuideCard } from '~/components/guide-card';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getLocale } from '~/i18n/i18n.server';
-import { getUser } from '~/http/auth.server';
+import { getUser } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import type { GuideCard as GuideCardData } from '~/schemas/guide-card';
 import { listActiveBanners } from '~/services/banners.server';
@@ -15,7 +16,7 @@ import { topRatedGuides, trendingCities, trendingGuides } from '~/services/trend
 
 /**
  * Home (SPEC §2; issue 9): a search box that goes to /guides, the banners that are active and inside their
- * dates in the reader's language, featured guides ranked by the Bayesian average rating, and what is
+ * dates in the reader's language (in the admin's order, read fresh on every request: /admin/banners), featured guides ranked by the Bayesian average rating, and what is
  * trending (cities and guides from the last 30 days of bookings and favorites). Hearts post to /favorites.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const shown = [...featured, ...trending].map((g) => g.id);
   const favorites = user ? [...(await favoriteGuideIds(user.id, shown))] : [];
-  return { banners, featured, cities, trending, coverage, favorites };
+  // A guide's own card carries no heart (the favorites service refuses it).
+  return { banners, featured, cities, trending, coverage, favorites, ...(user && { viewerId: user.id }) };
 }
 
 // Guide cards say "ID verified" and the next open day (search.json).
@@ -38,7 +40,7 @@ export const handle: I18nHandle = { i18n: ['discover', 'search'] };
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches);
 
 export default function Home() {
-  const { banners, featured, cities, trending, coverage, favorites } = useLoaderData<typeof loader>();
+  const { banners, featured, cities, trending, coverage, favorites, viewerId } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const favoriteSet = new Set(favorites);
   return (
@@ -71,24 +73,7 @@ export default function Home() {
       {banners.length > 0 && (
         <section aria-label={t('home.banners')} className="banners">
           {banners.map((b, i) => (
-            <Link key={b.id} to={b.linkUrl ?? '/guides'} className="banner">
-              {b.imageUrl && (
-                <img
-                  src={b.imageUrl}
-                  alt=""
-                  width={1200}
-                  height={400}
-                  // The first three fill the first screen (one row on a desktop, stacked on a phone): a lazy image
-                  // there waits for layout, and one of them is the largest paint.
-                  loading={i < 3 ? 'eager' : 'lazy'}
-                  decoding="async"
-                />
-              )}
-              <span className="banner-text">
-                <strong>{b.title}</strong>
-                {b.subtitle && <span>{b.subtitle}</span>}
-              </span>
-            </Link>
+            <BannerCard key={b.id} banner={b} eager={i < 3} />
           ))}
         </section>
       )}
@@ -99,7 +84,7 @@ export default function Home() {
           <Link to="/guides?sort=rating_desc">{t('home.seeAll')}</Link>
         </div>
         <p className="muted section-note">{t('discover.home.featuredNote')}</p>
-        <GuideGrid guides={featured} favorites={favoriteSet} testId="featured-guides" />
+        <GuideGrid guides={featured} favorites={favoriteSet} viewerId={viewerId} testId="featured-guides" />
       </section>
 
       {cities.length > 0 && (
@@ -124,20 +109,20 @@ export default function Home() {
       {trending.length > 0 && (
         <section aria-labelledby="trending-guides-title" className="section">
           <h2 id="trending-guides-title">{t('discover.home.trendingGuides')}</h2>
-          <GuideGrid guides={trending} favorites={favoriteSet} testId="trending-guides" />
+          <GuideGrid guides={trending} favorites={favoriteSet} viewerId={viewerId} testId="trending-guides" />
         </section>
       )}
     </>
   );
 }
 
-function GuideGrid({ guides, favorites, testId }: { guides: GuideCardData[]; favorites: Set<number>; testId: string }) {
+function GuideGrid({ guides, favorites, viewerId, testId }: { guides: GuideCardData[]; favorites: Set<number>; viewerId?: number; testId: string }) {
   return (
     <div className="guide-grid" data-testid={testId}>
       {guides.map((g) => (
         <div key={g.id} className="card-with-heart">
           <GuideCard guide={g} />
-          <FavoriteButton guideId={g.id} guideName={g.name} favorited={favorites.has(g.id)} redirectTo="/" />
+          {g.id !== viewerId && <FavoriteButton guideId={g.id} guideName={g.name} favorited={favorites.has(g.id)} redirectTo="/" />}
         </div>
       ))}
     </div>

@@ -2,28 +2,23 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { OrderSummary } from '~/components/order-summary';
-import { requireUser } from '~/http/auth.server';
+import { requireUser } from '~/http/session.server';
+import { orErrorPage, pageIdParam } from '~/http/page.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
-import { AppError } from '~/services/errors.server';
 import { getOrderFor } from '~/services/orders.server';
 
 /** /booking-success?order= (issue 10): the booking's summary, a link to the order and "add to calendar". */
-export const handle: I18nHandle = { i18n: ['booking', 'account'] };
+export const handle: I18nHandle = { i18n: ['booking', 'account', 'orders'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const raw = new URL(request.url).searchParams.get('order') ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  try {
-    const order = await getOrderFor(user, id);
-    const t = await getFixedT(request);
-    return { order, title: t('booking.success.title') };
-  } catch (error) {
-    if (error instanceof AppError) throw new Response('Not Found', { status: 404 });
-    throw error;
-  }
+  const id = pageIdParam(new URL(request.url).searchParams.get('order'));
+  // Someone else's order is not told apart from none.
+  const order = await orErrorPage(() => getOrderFor(user, id), { existencePrivate: true });
+  const t = await getFixedT(request);
+  return { order, title: t('booking.success.title') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);

@@ -1,37 +1,49 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ChoiceGroup, Field, SubmitButton, TextareaField } from '~/components/forms/fields';
-import { ErrorList, FormErrors } from '~/components/forms/messages';
+import { Avatar } from '~/components/avatar';
+import { VerifiedMark } from '~/components/guide-card';
+import { ChoiceGroup, Field, SubmitButton, TextareaField } from '~/components/forms/form-fields';
+import { ErrorList, useMessages } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
-import { getSession } from '~/http/auth.server';
+import { Stars } from '~/components/stars';
+import { getSession } from '~/http/session.server';
+import { countGuideView } from '~/http/views.server';
+import { attempt, submitForm } from '~/http/forms.server';
+import { invariantResponse, pageErrorResponse, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
-import { getFixedT } from '~/i18n/i18n.server';
+import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { slotPage } from '~/lib/slot-pages';
-import { formatTourDay, formatTourDayLong } from '~/lib/tour-dates';
+import { slotHoursText, TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
+import { formatTourDay, formatTourDayLong } from '~/lib/dates';
 import { bookingFormSchema } from '~/schemas/booking';
-import type { SlotView } from '~/schemas/availability';
-import { isBookableGuide, listBookableSlots, slotWindow } from '~/services/availability.server';
+import { listBookableSlots } from '~/services/availability.server';
+import { isPublishableGuide } from '~/services/guide-publishable.server';
 import { bookSlot } from '~/services/booking.server';
-import { AppError } from '~/services/errors.server';
+import { getGuideDetail } from '~/services/guides.server';
 import { findUserById } from '~/services/users.server';
 
 /**
- * /booking/:guideId (issue 10): the guide's open, unbooked slots as radio buttons grouped by day, the number of
- * people, a note and the booking terms; the total (the guide's price for the group, docs/decisions/010) is shown
- * before submitting. Visitors may look; submitting sends them to log in and back here with their choice kept.
+ * /booking/:guideId (issues 10 and 19): a summary of the booking first (the guide, the chosen slot and its hours,
+ * the number of people, the total and the cancellation policy; beside the form and kept in view on a laptop),
+ * then a compact day picker (links `?day=YYYY-MM-DD`, switched in place with JS), that day's open slots as radio
+ * buttons, the number of people, a note and the booking terms. The total is the guide's price for the group and
+ * slot (docs/decisions/010). Visitors may look; submitting sends them to log in (or register) and back here with
+ * their choice kept. A refused form opens at an error summary whose links lead to the fields.
  */
-export const handle: I18nHandle = { i18n: ['booking'] };
+export const handle: I18nHandle = { i18n: ['booking', 'search'] };
+
+/** Where a refused form opens (its action URL ends with this fragment, so the browser scrolls there). */
+const ERRORS_ID = 'booking-errors';
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 async function loadGuide(raw: string | undefined) {
-  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  const guide = Number.isSafeInteger(id) ? await findUserById(id) : undefined;
-  if (!isBookableGuide(guide)) throw new Response('Not Found', { status: 404 });
+  const guide = await findUserById(pageIdParam(raw));
+  invariantResponse(isPublishableGuide(guide));
   return guide;
 }
 
@@ -43,17 +55,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (user?.type === 'traveler' && !user.isEmailVerified) {
     throw redirect(`/email-verification?${new URLSearchParams({ redirectTo: here.pathname + here.search })}`);
   }
-  const [slots, t] = await Promise.all([listBookableSlots(guide.id), getFixedT(request)]);
+  const locale = await getLocale(request);
+  const [slots, t, detail] = await Promise.all([
+    listBookableSlots(guide.id),
+    getFixedT(request),
+    // The summary's photo, rating and badge: the guide page's (cached) read; a bookable guide is a publishable one.
+    attempt(() => getGuideDetail(guide.id, { locale })).then((read) => (read.ok ? read.value : null)),
+    // The statistics' funnel (docs/decisions/025): one upsert beside the reads; never fails the page.
+    countGuideView(request, user, guide.id, 'booking_form'),
+  ]);
   const q = here.searchParams;
-  // The choice a visitor made before logging in (or a link's suggestion).
-  const chosen = { slot: q.get('slot') ?? '', numberOfPeople: q.get('people') ?? '1', note: q.get('note') ?? '' };
-  // Two weeks at a time (`?from=`); a chosen slot further out opens the page that holds it.
-  const chosenDate = /^\d{4}-\d{2}-\d{2}\|/.test(chosen.slot) ? chosen.slot.slice(0, 10) : null;
-  const page = slotPage(slots, { from: q.get('from') ?? chosenDate, today: slotWindow().today });
+  // The choice a visitor made before logging in, or a link's suggestion: `?slot=YYYY-MM-DD|morning` (what the
+  // guide page's slot chips write) or `?date=YYYY-MM-DD&timeSlot=morning` (the names the /guides filter uses).
+  const linked = q.get('date') && q.get('timeSlot') ? `${q.get('date')}|${q.get('timeSlot')}` : '';
+  const chosen = { slot: q.get('slot') ?? linked, numberOfPeople: q.get('people') ?? '1', note: q.get('note') ?? '' };
+  // The days that have a bookable slot; the page shows one of them: `?day=`, else the chosen slot's, else the first.
+  const days = [...new Set(slots.map((s) => s.date))];
+  const asked = [q.get('day'), chosen.slot.slice(0, 10)].find((d) => d && isoDay.test(d) && days.includes(d));
   return {
-    guide: { id: guide.id, name: guide.name, price: guide.price ?? 0 },
-    slots: page.slots,
-    page: { from: page.from, to: page.to, earlier: page.earlier, later: page.later, total: slots.length },
+    guide: {
+      id: guide.id,
+      name: guide.name,
+      price: guide.price ?? 0,
+      photo: detail?.photos[0]?.url ?? null,
+      avatarUrl: detail?.guide.avatarUrl ?? null,
+      averageRating: detail?.guide.averageRating ?? null,
+      reviewCount: detail?.guide.reviewCount ?? 0,
+      isIdVerified: guide.isIdVerified,
+      maxGroupSize: guide.maxGroupSize,
+    },
+    slots: slots.map((s) => ({ date: s.date, timeSlot: s.time_slot })),
+    days,
+    day: asked ?? days[0] ?? null,
     viewer: user ? { type: user.type } : null,
     chosen,
     title: t('booking.form.title', { name: guide.name }),
@@ -62,9 +95,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
+/** The form posts here; the booking service alone decides (the guide, the e-mail state, the slot, the limits). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const guide = await loadGuide(params.guideId);
-  const formData = await request.formData();
+  const guideId = pageIdParam(params.guideId);
+  const formData = await readForm(request);
   const session = await getSession(request);
   if (!session) {
     const back = new URLSearchParams();
@@ -72,49 +106,53 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const v = formData.get(name);
       if (typeof v === 'string' && v) back.set(k, v.slice(0, 500));
     }
-    const redirectTo = `/booking/${guide.id}${back.size ? `?${back}` : ''}`;
+    const redirectTo = `/booking/${guideId}${back.size ? `?${back}` : ''}`;
     return redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, { key: 'errors.codes.UNAUTHORIZED', type: 'info' });
   }
-  const submission = parseWithZod(formData, { schema: bookingFormSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply(), code: 'VALIDATION_ERROR' }, { status: 400 });
-  const [date, timeSlot] = submission.value.slot.split('|') as [string, 'morning' | 'afternoon' | 'evening'];
-  try {
-    const order = await bookSlot(session.user, {
-      guideId: guide.id,
-      date,
-      timeSlot,
-      numberOfPeople: submission.value.numberOfPeople,
-      note: submission.value.note,
-      termsAccepted: true,
-    });
-    return redirect(`/booking-success?order=${order.id}`);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.code === 'EMAIL_NOT_VERIFIED') {
-      return redirect(`/email-verification?${new URLSearchParams({ redirectTo: `/booking/${guide.id}` })}`);
-    }
-    const t = await getFixedT(request);
-    const known = ['TIME_CONFLICT', 'GUIDE_NOT_FOUND', 'TRAVELER_NOT_FOUND', 'FORBIDDEN', 'VALIDATION_ERROR'].includes(error.code);
-    const message = known ? t(error.messageKey, error.params) : t('booking.form.failed');
-    return data(
-      { result: submission.reply({ formErrors: [message], fieldErrors: error.fieldErrors }), code: error.code },
-      { status: error.status },
-    );
-  }
+  return submitForm(
+    request,
+    formData,
+    bookingFormSchema,
+    async ({ slot, numberOfPeople, note }) => {
+      const order = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true });
+      return redirect(`/booking-success?order=${order.id}`);
+    },
+    {
+      wordFieldErrors: true,
+      explain: (error) => {
+        if (error.code === 'EMAIL_NOT_VERIFIED') return redirect(`/email-verification?${new URLSearchParams({ redirectTo: `/booking/${guideId}` })}`);
+        // A guide who cannot be booked (unknown, suspended, not publishable) is the 404 page, as on GET.
+        if (error.code === 'GUIDE_NOT_FOUND') return pageErrorResponse(error) as Response;
+        return error;
+      },
+    },
+  );
 }
 
-function groupByDay(slots: SlotView[]) {
-  const days = new Map<string, SlotView[]>();
-  for (const s of slots) days.set(s.date, [...(days.get(s.date) ?? []), s]);
-  return [...days];
+type Slot = { date: string; timeSlot: TimeSlot };
+const slotValue = (s: Slot) => `${s.date}|${s.timeSlot}`;
+/** A form value "YYYY-MM-DD|slot" as a slot, or null for anything else. */
+function parseSlot(value: unknown): Slot | null {
+  if (typeof value !== 'string') return null;
+  const [date, timeSlot] = value.split('|');
+  return date && isoDay.test(date) && TIME_SLOTS.includes(timeSlot as TimeSlot) ? { date, timeSlot: timeSlot as TimeSlot } : null;
+}
+/** conform's id of one radio of a collection (getCollectionProps). */
+const radioId = (fieldId: string, value: string) => `${fieldId}-${value}`;
+
+/** What the summary shows: the form's current slot and people (live with JS), else what the server knows. */
+function readLive(form: HTMLFormElement) {
+  const formData = new FormData(form);
+  return { slot: String(formData.get('slot') ?? ''), people: String(formData.get('numberOfPeople') ?? '') };
 }
 
 export default function Booking() {
-  const { guide, slots, page, viewer, chosen } = useLoaderData<typeof loader>();
+  const { guide, slots, days, day, viewer, chosen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
   const { t, i18n } = useTranslation();
+  const messages = useMessages();
   const locale = i18n.language;
   const [form, fields] = useSchemaForm<{ slot: string; numberOfPeople: string; note: string; termsAccepted: string }>({
     id: 'booking',
@@ -122,109 +160,281 @@ export default function Booking() {
     lastResult: actionData?.result,
     defaultValue: { slot: chosen.slot, numberOfPeople: chosen.numberOfPeople, note: chosen.note },
   });
-  const conflict = actionData?.code === 'TIME_CONFLICT';
+  const slotField = fields.slot;
+  const bookable = new Set(slots.map(slotValue));
+
+  // With JS the summary follows the form; without it, what the server knows (the URL's or the refused form's).
+  const [live, setLive] = useState<{ slot: string; people: string } | null>(null);
+  const [pickedDay, setPickedDay] = useState<string | null>(null);
+  const [errorsWanted, setErrorsWanted] = useState(false);
+  const errorsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    setPickedDay(null);
+    setLive(null);
+  }, [actionData, location.key]);
+  // A refused post (with JS) moves the focus to the error summary once it is shown.
+  useEffect(() => {
+    if (actionData) setErrorsWanted(true);
+  }, [actionData]);
+  const shownSlotValue = live?.slot ?? (typeof slotField.value === 'string' ? slotField.value : '');
+  const current = bookable.has(shownSlotValue) ? parseSlot(shownSlotValue) : null;
+  const peopleText = live?.people ?? (typeof fields.numberOfPeople.value === 'string' ? fields.numberOfPeople.value : '');
+  const people = /^\s*\d{1,3}\s*$/.test(peopleText) && Number(peopleText) > 0 ? Number(peopleText) : null;
+  // The day shown: one picked here (JS), else a refused form's slot's, else the loader's.
+  const refusedDay = actionData && current ? current.date : null;
+  const shownDay = pickedDay ?? refusedDay ?? day;
+
+  // A refused form (the server's answer, or the browser's check with JS) says what is wrong at the top.
+  const fieldErrors = (['slot', 'numberOfPeople', 'note', 'termsAccepted'] as const)
+    .map((name) => ({ name, field: fields[name] }))
+    .filter(({ field }) => field.errors?.length);
+  const firstRadioOfDay = slots.find((s) => s.date === shownDay);
+  const slotTarget = current && current.date === shownDay ? slotValue(current) : firstRadioOfDay ? slotValue(firstRadioOfDay) : null;
+  const slotAnchor = slotTarget ? radioId(slotField.id, slotTarget) : undefined;
+  const anchorOf = (name: (typeof fieldErrors)[number]['name']) => (name === 'slot' ? slotAnchor : fields[name].id);
+  const hasErrors = fieldErrors.length > 0 || Boolean(form.errors?.length);
+  useEffect(() => {
+    if (!errorsWanted || !hasErrors) return;
+    errorsRef.current?.focus();
+    setErrorsWanted(false);
+  }, [errorsWanted, hasErrors, fields]);
+
+  const conflict = !!actionData && 'code' in actionData && actionData.code === 'TIME_CONFLICT';
   const mayBook = !viewer || viewer.type === 'traveler';
   const total = formatNtd(guide.price, locale);
   const termsId = fields.termsAccepted.id;
-  // The other pages of the list keep what the URL already carries (a choice kept through login).
-  const pageHref = (from: string) => {
+  // Day links keep what the URL already carries (a choice kept through login) and work without JS.
+  const dayHref = (d: string) => {
     const q = new URLSearchParams(location.search);
-    q.set('from', from);
+    q.set('day', d);
     return `?${q}`;
   };
-  // One radio group over all days: each day is a fieldset of the kit's ChoiceGroup; the errors are said once.
-  const slotField = fields.slot;
+  const pickDay = (event: MouseEvent<HTMLAnchorElement>, d: string) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    setPickedDay(d);
+  };
+  const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string | undefined) => {
+    const target = id ? document.getElementById(id) : null;
+    if (!target) return;
+    event.preventDefault();
+    target.scrollIntoView({ block: 'center' });
+    target.focus();
+  };
+  // Day chips: the weekday over the month and day, short enough for seven in a row on a phone.
+  const chipWeekday = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }), [locale]);
+  const chipDate = useMemo(() => new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }), [locale]);
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    // The browser's own check refused it (conform prevented the post): the summary takes the focus.
+    if (event.defaultPrevented) setErrorsWanted(true);
+  };
 
   return (
     <div className="booking-page">
       <h1>{t('booking.form.heading', { name: guide.name })}</h1>
-      <p>
+      <p className="booking-back">
         <Link to={`/guides/${guide.id}`}>{t('booking.form.backToGuide')}</Link>
       </p>
+      <div id={ERRORS_ID} className="error-summary" tabIndex={-1} ref={errorsRef} hidden={!hasErrors} aria-labelledby={`${ERRORS_ID}-title`}>
+        {hasErrors ? (
+          <>
+            <h2 id={`${ERRORS_ID}-title`}>{t('booking.form.errorsTitle')}</h2>
+            <ul>
+              {form.errors?.length ? (
+                <li>
+                  {conflict && slotAnchor ? (
+                    <a href={`#${slotAnchor}`} onClick={(e) => goTo(e, slotAnchor)}>
+                      {messages(form.errors)}
+                    </a>
+                  ) : (
+                    messages(form.errors)
+                  )}
+                </li>
+              ) : null}
+              {fieldErrors.map(({ name, field }) => (
+                <li key={name}>
+                  <a href={`#${anchorOf(name) ?? ''}`} onClick={(e) => goTo(e, anchorOf(name))}>
+                    {messages(field.errors)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
       {!mayBook ? (
         <div className="notice-card" role="note">
           <p>{t('booking.form.travelersOnly')}</p>
         </div>
       ) : null}
-      {page.total === 0 ? (
-        <p className="empty card">{t('booking.form.noSlots')}</p>
-      ) : (
-        <Form method="post" className="form booking-form" {...getFormProps(form)}>
-          {conflict ? <p className="muted small">{t('booking.form.conflictHint')}</p> : null}
-          <fieldset className="field slot-picker" aria-describedby={slotField.errors ? slotField.errorId : undefined}>
-            <legend className="label-text">{t('booking.form.slotLegend')}</legend>
-            <p className="muted small slot-range">
-              {t('booking.form.showingDays', { from: formatTourDay(page.from, locale), to: formatTourDay(page.to, locale) })}
-            </p>
-            {slots.length === 0 ? <p className="muted">{t('booking.form.noSlotsHere')}</p> : null}
-            {groupByDay(slots).map(([day, daySlots]) => (
-              <ChoiceGroup
-                key={day}
-                field={slotField}
-                errorsSaidOutside
-                type="radio"
-                legend={formatTourDayLong(day, locale)}
-                className="booking-day"
-                legendClassName="booking-day-title"
-                optionsClassName="slot-options"
-                optionClassName="slot-option"
-                options={daySlots.map((s) => ({
-                  value: `${s.date}|${s.time_slot}`,
-                  // Short on screen (the day is the legend), whole for screen readers ("Tue 14 May, morning, open").
-                  label: (
-                    <>
-                      <span aria-hidden="true">{t(`timeSlots.${s.time_slot}`)}</span>
-                      <span className="visually-hidden">
-                        {t('booking.form.slotOption', { day: formatTourDay(s.date, locale), slot: t(`timeSlots.${s.time_slot}`) })}
-                      </span>
-                    </>
-                  ),
-                }))}
-              />
-            ))}
-            <ErrorList id={slotField.errorId} errors={slotField.errors} />
-            {page.earlier || page.later ? (
-              <nav className="slot-pages" aria-label={t('booking.form.datesNav')}>
-                {page.earlier ? (
-                  <Link to={pageHref(page.earlier)} rel="prev" preventScrollReset>
-                    ← {t('booking.form.earlierDates')}
-                  </Link>
-                ) : null}
-                {page.later ? (
-                  <Link to={pageHref(page.later)} rel="next" preventScrollReset>
-                    {t('booking.form.laterDates')} →
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
-          </fieldset>
-          <Field field={fields.numberOfPeople} type="number" label={t('booking.form.people')} min={1} max={50} inputMode="numeric" hint={t('booking.form.peopleHint')} />
-          <TextareaField field={fields.note} label={t('booking.form.note')} hint={t('booking.form.noteHint')} />
-          <div className="field">
-            <div className="terms-check">
-              <input {...getInputProps(fields.termsAccepted, { type: 'checkbox' })} key={fields.termsAccepted.key} />
-              <label htmlFor={termsId}>
-                <Trans i18nKey="booking.form.terms" components={{ terms: <Link to="/booking-terms" target="_blank" rel="noopener" /> }} />
-              </label>
+      <div className="booking-layout">
+        <aside className="booking-summary card" aria-labelledby="booking-summary-title" data-testid="booking-summary">
+          <h2 id="booking-summary-title" className="visually-hidden">
+            {t('booking.form.summaryTitle')}
+          </h2>
+          <div className="summary-guide">
+            {guide.photo ? (
+              <img className="summary-photo" src={guide.photo} alt={t('guides.avatarAlt', { name: guide.name })} width={64} height={64} />
+            ) : (
+              <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={64} />
+            )}
+            <div className="summary-guide-text">
+              <p className="summary-name">
+                <strong>{guide.name}</strong> {guide.isIdVerified ? <VerifiedMark /> : null}
+              </p>
+              <p className="summary-rating small">
+                {guide.averageRating !== null ? (
+                  <>
+                    <Stars rating={guide.averageRating} />{' '}
+                    <span>{t('guide.averageRating', { rating: guide.averageRating.toFixed(1), count: guide.reviewCount })}</span>
+                  </>
+                ) : (
+                  <span className="muted">{t('guides.noReviews')}</span>
+                )}
+              </p>
             </div>
-            <ErrorList id={fields.termsAccepted.errorId} errors={fields.termsAccepted.errors} />
           </div>
-          <p className="booking-total" aria-live="polite">
-            <span className="label">{t('booking.form.total')}</span> <strong>{total}</strong>{' '}
-            <span className="muted small">{t('booking.form.perGroup')}</span>
+          <dl className="summary-facts" aria-live="polite">
+            <div>
+              <dt>{t('booking.summary.when')}</dt>
+              <dd data-testid="summary-when">
+                {current ? (
+                  <>
+                    {formatTourDayLong(current.date, locale)}
+                    <br />
+                    {t(`timeSlots.${current.timeSlot}`)} <span className="slot-hours">{slotHoursText(current.timeSlot)}</span>
+                  </>
+                ) : (
+                  <span className="muted">{t('booking.form.chooseSlot')}</span>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('booking.summary.people')}</dt>
+              <dd data-testid="summary-people">{people ? t('booking.summary.peopleCount', { count: people }) : '—'}</dd>
+            </div>
+            <div className="summary-total">
+              <dt>{t('booking.form.total')}</dt>
+              <dd>
+                <strong>{total}</strong> <span className="muted small">{t('booking.form.perGroup')}</span>
+              </dd>
+            </div>
+          </dl>
+          <p className="summary-policy small">
+            {t('booking.form.cancellation')} <Link to="/booking-terms">{t('booking.form.termsLink')}</Link>
           </p>
-          <FormErrors form={form} />
-          <div className="form-actions">
-            <SubmitButton
-              busy={navigation.state === 'submitting'}
-              disabled={!mayBook}
-              className="button button-large"
-              label={viewer ? t('booking.form.submit') : t('booking.form.loginToBook')}
-              busyLabel={t('booking.form.submitting')}
-            />
-          </div>
-        </Form>
-      )}
+        </aside>
+        {days.length === 0 ? (
+          <p className="empty card">{t('booking.form.noSlots')}</p>
+        ) : (
+          <Form
+            method="post"
+            action={`${location.pathname}${location.search}#${ERRORS_ID}`}
+            className="form booking-form"
+            {...formProps}
+            onSubmit={onSubmit}
+            onChange={(e) => setLive(readLive(e.currentTarget))}
+          >
+            {conflict ? <p className="muted small">{t('booking.form.conflictHint')}</p> : null}
+            <nav className="day-picker" aria-labelledby="day-picker-title">
+              <h2 id="day-picker-title" className="label-text">
+                {t('booking.form.dayLegend')}
+              </h2>
+              <ul>
+                {days.map((d) => {
+                  const count = slots.filter((s) => s.date === d).length;
+                  return (
+                    <li key={d}>
+                      <Link
+                        to={dayHref(d)}
+                        preventScrollReset
+                        replace
+                        aria-current={d === shownDay ? 'date' : undefined}
+                        onClick={(e) => pickDay(e, d)}
+                        data-day={d}
+                      >
+                        <span className="day-chip-weekday" aria-hidden="true">
+                          {chipWeekday.format(new Date(`${d}T00:00:00Z`))}
+                        </span>
+                        <span className="day-chip-date" aria-hidden="true">
+                          {chipDate.format(new Date(`${d}T00:00:00Z`))}
+                        </span>
+                        <span className="visually-hidden">{formatTourDay(d, locale)}</span>
+                        <span className="visually-hidden">{t('booking.form.dayOpen', { count })}</span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+            <fieldset className="field slot-picker" aria-describedby={slotField.errors ? slotField.errorId : undefined}>
+              <legend className="label-text">{t('booking.form.slotLegend')}</legend>
+              {days.map((d) => (
+                <div key={d} hidden={d !== shownDay} className="booking-day-slots">
+                  <ChoiceGroup
+                    field={slotField}
+                    errorsSaidOutside
+                    type="radio"
+                    legend={formatTourDayLong(d, locale)}
+                    className="booking-day"
+                    legendClassName="booking-day-title"
+                    optionsClassName="slot-options"
+                    optionClassName="slot-option"
+                    options={slots
+                      .filter((s) => s.date === d)
+                      .map((s) => ({
+                        value: slotValue(s),
+                        // Short on screen (the day is the legend), whole for screen readers ("Tue 14 May, morning, open").
+                        label: (
+                          <>
+                            <span aria-hidden="true">
+                              {t(`timeSlots.${s.timeSlot}`)} <span className="slot-hours">{slotHoursText(s.timeSlot)}</span>
+                            </span>
+                            <span className="visually-hidden">
+                              {t('booking.form.slotOption', {
+                                day: formatTourDay(s.date, locale),
+                                slot: t(`timeSlots.${s.timeSlot}`),
+                                hours: slotHoursText(s.timeSlot),
+                              })}
+                            </span>
+                          </>
+                        ),
+                      }))}
+                  />
+                </div>
+              ))}
+              <p className="muted small">{t('booking.form.cutoffNote')}</p>
+              <ErrorList id={slotField.errorId} errors={slotField.errors} />
+            </fieldset>
+            <Field field={fields.numberOfPeople} type="number" label={t('booking.form.people')} min={1} max={guide.maxGroupSize} inputMode="numeric" hint={t('booking.form.peopleHint', { count: guide.maxGroupSize })} />
+            <TextareaField field={fields.note} label={t('booking.form.note')} hint={t('booking.form.noteHint')} rows={2} />
+            <div className="field">
+              <div className="terms-check">
+                <input {...getInputProps(fields.termsAccepted, { type: 'checkbox' })} key={fields.termsAccepted.key} />
+                <label htmlFor={termsId}>
+                  <Trans i18nKey="booking.form.terms" components={{ terms: <Link to="/booking-terms" target="_blank" rel="noopener" /> }} />
+                </label>
+              </div>
+              <ErrorList id={fields.termsAccepted.errorId} errors={fields.termsAccepted.errors} />
+            </div>
+            <p className="booking-total">
+              <span className="label">{t('booking.form.total')}</span> <strong>{total}</strong>{' '}
+              <span className="muted small">{t('booking.form.perGroup')}</span>
+            </p>
+            <div className="form-actions">
+              <SubmitButton
+                busy={navigation.state === 'submitting'}
+                disabled={!mayBook}
+                className="button button-large"
+                label={viewer ? t('booking.form.submit') : t('booking.form.loginToBook')}
+                busyLabel={t('booking.form.submitting')}
+              />
+            </div>
+          </Form>
+        )}
+      </div>
     </div>
   );
 }

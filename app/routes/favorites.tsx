@@ -6,12 +6,13 @@ import { submitWithJsonReply } from '~/components/json-reply-submit';
 import { PaginationNav } from '~/components/pagination';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
-import { getSession, requireUser } from '~/http/auth.server';
+import { getSession, requireUser } from '~/http/session.server';
 import { redirectWithToast } from '~/http/toast.server';
+import { readForm } from '~/http/page.server';
+import { attempt, errorMessage, formValue } from '~/http/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { favoriteFormSchema } from '~/schemas/discover';
-import { AppError, parseValue } from '~/services/errors.server';
 import { addFavorite, listFavorites, removeFavoriteGuide, toggleFavorite } from '~/services/favorites.server';
 
 /**
@@ -31,34 +32,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const wantsJson = form.get('respond') === 'json';
   const back = safeRedirectPath(form.get('redirectTo'), '/favorites');
   const session = await getSession(request);
   // A visitor logs in first and comes back (a fetcher follows the redirect as a navigation too).
   if (!session) return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
-  try {
-    const input = parseValue(favoriteFormSchema, Object.fromEntries(form));
-    let favorited: boolean;
-    if (input.intent === 'toggle') favorited = (await toggleFavorite(session.user, input.guideId)).favorited;
-    else if (input.intent === 'add') favorited = Boolean(await addFavorite(session.user, input.guideId));
-    else {
-      await removeFavoriteGuide(session.user, input.guideId);
-      favorited = false;
-    }
+  const outcome = await attempt(async () => {
+    const input = formValue(favoriteFormSchema, form);
+    if (input.intent === 'toggle') return (await toggleFavorite(session.user, input.guideId)).favorited;
+    if (input.intent === 'add') return Boolean(await addFavorite(session.user, input.guideId));
+    await removeFavoriteGuide(session.user, input.guideId);
+    return false;
+  });
+  if (outcome.ok) {
+    const favorited = outcome.value;
     if (wantsJson) return data({ favorited });
     return redirectWithToast(back, { key: favorited ? 'discover.favorites.added' : 'discover.favorites.removed', type: 'success' });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (wantsJson) {
-      const t = await getFixedT(request);
-      return data({ error: error.code, message: t(error.messageKey, error.params) }, { status: error.status });
-    }
-    return redirectWithToast(back, { key: error.messageKey, params: error.params, type: 'error' });
   }
+  const { error } = outcome;
+  if (wantsJson) return data({ error: error.code, message: await errorMessage(request, error) }, { status: error.status });
+  return redirectWithToast(back, { key: error.messageKey, params: error.params, type: 'error' });
 }
 
-export const handle: I18nHandle = { i18n: ['discover'] };
+export const handle: I18nHandle = { i18n: ['discover', 'search'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 

@@ -4,20 +4,20 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '~/components/forms/fields';
+import { SubmitButton } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
-import { requireUser } from '~/http/auth.server';
+import { requireUser } from '~/http/session.server';
+import { attempt } from '~/http/forms.server';
+import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
 import { showsDebugPanel, warnIfLargeSaveAnswer } from '~/http/debug.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { addDays } from '~/lib/dates';
+import { addDays, formatMonth, formatTourDayLong, weekdayOf } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { isLargeSaveAnswer, SAVE_ANSWER_WARN_BYTES } from '~/lib/save-answer';
-import { formatMonth, formatTourDayLong, weekdayOf } from '~/lib/tour-dates';
 import { daySlotsFormSchema, TIME_SLOT_VALUES, type SlotView, type TimeSlot } from '~/schemas/availability';
 import { findGuide, listSlots, setSlots, slotWindow } from '~/services/availability.server';
-import { AppError } from '~/services/errors.server';
 
 /**
  * /guide-availability (SPEC §2 Guide availability screen, issue 10): a server-rendered month table from today to
@@ -33,20 +33,12 @@ async function whose(request: Request) {
   if (user.type !== 'guide' && user.type !== 'admin') throw redirect('/');
   const url = new URL(request.url);
   if (user.type === 'guide') return { user, guideId: user.id };
-  const raw = url.searchParams.get('guideId');
-  const guideId = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(guideId)) throw new Response('Not Found', { status: 404 });
-  return { user, guideId };
+  return { user, guideId: pageIdParam(url.searchParams.get('guideId')) };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, guideId } = await whose(request);
-  let guide;
-  try {
-    guide = await findGuide(guideId);
-  } catch {
-    throw new Response('Not Found', { status: 404 });
-  }
+  const guide = await orErrorPage(() => findGuide(guideId));
   const url = new URL(request.url);
   const { today, last } = slotWindow();
   const dateParam = url.searchParams.get('date');
@@ -75,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, guideId } = await whose(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: daySlotsFormSchema });
   const t = await getFixedT(request);
   if (submission.status !== 'success') return data({ result: submission.reply(), saved: false, log: null as SaveLogLine | null }, { status: 400 });
@@ -87,21 +79,20 @@ export async function action({ request }: ActionFunctionArgs) {
     status,
     bytes: warnIfLargeSaveAnswer(answer, `/guide-availability save for guide ${guideId}`),
   });
-  try {
-    const saved = await setSlots(user, guideId, {
+  const saved = await attempt(() =>
+    setSlots(user, guideId, {
       days: [date],
       open: slots.map((s) => ({ date, timeSlot: s, description: `${t(`timeSlots.${s}`)} ${t('booking.availability.service')}` })),
-    });
-    return data({ result: submission.reply({ resetForm: false }), saved: true, log: logLine(200, { success: true, data: saved }) });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // A field's problem (a day outside the window) says what is wrong rather than "invalid data".
-    const firstFieldKey = error.fieldErrors ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
-    const reason = firstFieldKey ? t(firstFieldKey) : t(error.messageKey, error.params);
-    const message = t('booking.availability.saveFailed', { message: reason });
-    const log = logLine(error.status, { success: false, code: error.code, message });
-    return data({ result: submission.reply({ formErrors: [message] }), saved: false, log }, { status: error.status });
-  }
+    }),
+  );
+  if (saved.ok) return data({ result: submission.reply({ resetForm: false }), saved: true, log: logLine(200, { success: true, data: saved.value }) });
+  const { error } = saved;
+  // A field's problem (a day outside the window) says what is wrong rather than "invalid data".
+  const firstFieldKey = error.fieldErrors ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
+  const reason = firstFieldKey ? t(firstFieldKey) : t(error.messageKey, error.params);
+  const message = t('booking.availability.saveFailed', { message: reason });
+  const log = logLine(error.status, { success: false, code: error.code, message });
+  return data({ result: submission.reply({ formErrors: [message] }), saved: false, log }, { status: error.status });
 }
 
 interface SaveLogLine {

@@ -4,8 +4,9 @@ import { Link, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { getFixedT, localeCookie } from '~/i18n/i18n.server';
-import { getSession } from '~/http/auth.server';
+import { getSession } from '~/http/session.server';
 import { themeCookie } from '~/http/preferences.server';
+import { readForm } from '~/http/page.server';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { preferenceSchema } from '~/schemas/preferences';
 import { saveUserLocale } from '~/services/user-preferences.server';
@@ -15,7 +16,7 @@ import { saveUserLocale } from '~/services/user-preferences.server';
  * A logged-in person's language is also stored on their account (users.locale), so mail follows it.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: preferenceSchema });
+  const submission = parseWithZod(await readForm(request), { schema: preferenceSchema });
   if (submission.status !== 'success') {
     const t = await getFixedT(request);
     return data({ error: t('errors.invalidPreference') }, { status: 400 });

@@ -6,7 +6,7 @@ import { FavoriteButton } from '~/components/favorite-button';
 import { GuideCard } from '~/components/guide-card';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { travelerDashboard } from '~/services/dashboards.server';
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** This page's words beyond common.json (app/i18n/bundles.ts). */
-export const handle: I18nHandle = { i18n: ['account', 'discover'] };
+export const handle: I18nHandle = { i18n: ['account', 'discover', 'search'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { blank, INPUT_SCHEMA } from './fields';
+import { TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
+import { blank, INPUT_SCHEMA } from './field-rules';
 
 /**
  * Availability slots (SPEC §3 Availability slot, §5 Availability, §7 GET/POST /api/v1/guides/{id}/availability-slots).
  * Pure: the page's form and the API route parse with the same schemas.
  */
-export const TIME_SLOT_VALUES = ['morning', 'afternoon', 'evening'] as const;
-export type TimeSlot = (typeof TIME_SLOT_VALUES)[number];
+export const TIME_SLOT_VALUES = TIME_SLOTS;
+export type { TimeSlot };
 
 /** The original client's Chinese labels (SPEC §3) and a few spellings, read as our codes. */
 const SLOT_ALIASES: Record<string, TimeSlot> = {
@@ -83,7 +84,11 @@ export const slotSchema = z.object({
   date: z.string().describe('YYYY-MM-DD, a Taiwan calendar date'),
   time_slot: z.enum(TIME_SLOT_VALUES),
   available: z.union([z.literal(0), z.literal(1)]),
-  booked: z.boolean().describe('A pending or confirmed order holds this slot'),
+  booked: z.boolean().describe('A pending, confirmed or completed order holds this slot'),
+  bookable: z
+    .boolean()
+    .describe('A traveler can book it now: open, not held, and bookings for it have not closed (they close 3 hours before it begins)'),
+  hours: z.string().describe('Its hours, Taiwan time: 09:00–12:00, 13:00–17:00 or 18:00–21:00'),
   price: z.int().describe('What one booking of this slot costs the whole group (the guide’s profile price)'),
   description: z.string().nullable(),
 });

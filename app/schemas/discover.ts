@@ -2,32 +2,22 @@ import { z } from 'zod';
 import type { GuideCard } from './guide-card';
 import { guideCardSchema } from './guide-responses';
 import { paginationSchema } from './responses';
+import { ORDER_STATUSES } from '~/lib/order-status';
+import { TIME_SLOTS } from '~/lib/time-slots';
+import { idField, optional, wholeNumber } from './field-rules';
 
 /*
  * Discovery part B (issue 9): favorites, trending, role homes and recommendations. Input schemas shared by the
  * web forms and /api/v1 routes, the shapes the API answers (OpenAPI) and the types the pages render.
  */
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 /** A positive id as a number or a string of digits. */
-export const idField = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int({ error: 'validation.invalid' })
-  .min(1, { error: 'validation.invalid' })
-  .max(2_147_483_647, { error: 'validation.invalid' });
-
-const wholeNumber = (max: number) =>
-  z.coerce
-    .number({ error: 'validation.invalid' })
-    .int({ error: 'validation.invalid' })
-    .min(1, { error: 'validation.invalid' })
-    .max(max, { error: 'validation.invalid' });
+export { idField };
 
 /** `limit` of a short list: default `fallback`, above `max` clamped to it, below 1 a validation error. */
 export const limitField = (fallback: number, max: number) =>
-  optional(wholeNumber(Number.MAX_SAFE_INTEGER)).transform((v) => Math.min(v ?? fallback, max));
+  optional(wholeNumber(1, Number.MAX_SAFE_INTEGER)).transform((v) => Math.min(v ?? fallback, max));
 
 // ── Favorites ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -40,7 +30,7 @@ export const favoriteCreateSchema = z.object({
 
 export const favoritesQuerySchema = z.object({
   userId: optional(idField),
-  page: optional(wholeNumber(100_000)).transform((v) => v ?? 1),
+  page: optional(wholeNumber(1, 100_000)).transform((v) => v ?? 1),
   limit: limitField(20, 100),
 });
 
@@ -122,14 +112,12 @@ export const recentQuerySchema = z.object({ limit: limitField(RECENT_DEFAULT_LIM
 export const RECOMMENDATIONS_DEFAULT_LIMIT = 10;
 export const recommendationsQuerySchema = z.object({ limit: limitField(RECOMMENDATIONS_DEFAULT_LIMIT, 50) });
 
-const ORDER_STATUS_VALUES = ['pending', 'confirmed', 'completed', 'cancelled', 'refunded'] as const;
-const TIME_SLOT_VALUES = ['morning', 'afternoon', 'evening'] as const;
 
 export const recentBookingSchema = z.object({
   id: z.int(),
   date: z.iso.date(),
-  timeSlot: z.enum(TIME_SLOT_VALUES),
-  status: z.enum(ORDER_STATUS_VALUES),
+  timeSlot: z.enum(TIME_SLOTS),
+  status: z.enum(ORDER_STATUSES),
   numberOfPeople: z.int(),
   totalPrice: z.int(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -140,8 +128,8 @@ export type RecentBooking = z.infer<typeof recentBookingSchema>;
 export const recentOrderSchema = z.object({
   id: z.int(),
   date: z.iso.date(),
-  timeSlot: z.enum(TIME_SLOT_VALUES),
-  status: z.enum(ORDER_STATUS_VALUES),
+  timeSlot: z.enum(TIME_SLOTS),
+  status: z.enum(ORDER_STATUSES),
   numberOfPeople: z.int(),
   totalPrice: z.int(),
   createdAt: z.iso.datetime({ offset: true }),

@@ -8,6 +8,8 @@ export interface GuideCard {
   city: string | null;
   languages: string[];
   price: number | null;
+  /** The most people one booking may bring (docs/decisions/016-group-size.md). */
+  maxGroupSize: number;
   bio: string | null;
   /** The one-line headline in the reader's language, or the guide's own (then `writtenIn` says which). */
   headline: string | null;
@@ -30,6 +32,7 @@ type PackedGuideCard = [
   city: string | null,
   languages: string[],
   price: number | null,
+  maxGroupSize: number,
   headline: string | null,
   writtenIn: ProfileLocale | null,
   averageRating: number | null,
@@ -52,6 +55,7 @@ export function packGuideCards(cards: ListedGuideCard[]): string {
       c.city,
       c.languages,
       c.price,
+      c.maxGroupSize,
       c.headline,
       c.writtenIn,
       c.averageRating,
@@ -65,13 +69,14 @@ export function packGuideCards(cards: ListedGuideCard[]): string {
 /** The cards from `packGuideCards`. */
 export function unpackGuideCards(packed: string): ListedGuideCard[] {
   return (JSON.parse(packed) as PackedGuideCard[]).map(
-    ([id, name, avatarUrl, city, languages, price, headline, writtenIn, averageRating, reviewCount, isIdVerified, nextAvailable]) => ({
+    ([id, name, avatarUrl, city, languages, price, maxGroupSize, headline, writtenIn, averageRating, reviewCount, isIdVerified, nextAvailable]) => ({
       id,
       name,
       avatarUrl,
       city,
       languages,
       price,
+      maxGroupSize,
       headline,
       writtenIn,
       averageRating,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { ProfileTranslations } from '~/lib/localized-profile';
-import { blank, cityField, descriptionField, languagesField, priceField, textField } from './fields';
+import { blank, cityField, descriptionField, languagesField, maxGroupSizeField, priceField, textField } from './field-rules';
 
 /**
  * A guide's public profile (SPEC §5 guide profile save; issue 9 guides in the reader's language): city, service
- * languages, daily price and the 中文 description are required; a one-line headline and the English and Japanese
- * headline and description are optional. The /me profile form (with name, email and bio, app/schemas/profile.ts)
+ * languages, the price (one booked slot for the whole group) and the 中文 description are required; the maximum
+ * group size (absent keeps the current one, docs/decisions/016-group-size.md), a one-line headline and the English
+ * and Japanese headline and description are optional. The /me profile form (with name, email and bio, app/schemas/profile.ts)
  * and PUT /api/v1/guides/{id}/profile read these fields alike and save them through the same service.
  */
 export const HEADLINE_MAX = 80;
@@ -27,6 +28,7 @@ export const guideProfileFields = {
   city: cityField,
   language: languagesField,
   price: priceField,
+  maxGroupSize: maxGroupSizeField,
   description: descriptionField,
   headline: optionalLine,
   headlineEn: optionalLine,

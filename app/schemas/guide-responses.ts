@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '~/lib/group-size';
+import { TIME_SLOTS } from '~/lib/time-slots';
 import { paginationSchema, publicUserSchema } from './responses';
 import { SUGGESTION_TYPES } from './guide-search';
 
@@ -11,7 +13,8 @@ export const guideCardSchema = z.object({
   avatarUrl: z.string().nullable(),
   city: z.string().nullable(),
   languages: z.array(z.string()),
-  price: z.int().nullable().describe('NT$ per day'),
+  price: z.int().nullable().describe('NT$ for one booked slot (morning, afternoon or evening), for the whole group up to maxGroupSize people'),
+  maxGroupSize: z.int().min(GROUP_SIZE_MIN).max(GROUP_SIZE_MAX).describe('The most people one booking of this guide may bring'),
   bio: z.string().nullable(),
   headline: z.string().nullable().describe("In the reader's language (Accept-Language) when the guide wrote one, else the guide's own"),
   writtenIn: locale.nullable().describe('Set when the text shown is not in the reader’s language: the language it is written in'),
@@ -40,7 +43,7 @@ export const guideDetailData = z.object({
   openDays: z.array(
     z.object({
       date: z.iso.date(),
-      slots: z.array(z.object({ id: z.int(), timeSlot: z.enum(['morning', 'afternoon', 'evening']), price: z.int() })),
+      slots: z.array(z.object({ id: z.int(), timeSlot: z.enum(TIME_SLOTS), price: z.int() })),
     }),
   ),
 });

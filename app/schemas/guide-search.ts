@@ -11,7 +11,7 @@ import {
   type FilterKey,
   type GuideSort,
 } from '~/lib/guide-search-params';
-import { INPUT_SCHEMA, textField } from './fields';
+import { INPUT_SCHEMA, optional, textField, wholeNumber } from './field-rules';
 
 export { activeFilters, FILTER_KEYS, GUIDE_SEARCH_PAGE_SIZE, GUIDE_SORTS, searchParamsOf, SEARCH_TIME_SLOTS, type FilterKey, type GuideSort };
 
@@ -29,15 +29,7 @@ export const GUIDE_SEARCH_MAX_LIMIT = 100;
 export const GUIDE_SEARCH_MAX_PAGE = 100_000;
 export const KEYWORD_MAX = 100;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
-const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'validation.invalid' })
-    .int({ error: 'validation.invalid' })
-    .min(min, { error: 'validation.invalid' })
-    .max(max, { error: 'validation.invalid' });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (v: string) => {
@@ -56,7 +48,12 @@ export const guideSearchSchema = z
     minPrice: optional(wholeNumber(0, 1_000_000)),
     maxPrice: optional(wholeNumber(0, 1_000_000)),
     minRating: optional(
-      z.coerce.number({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(5, { error: 'validation.invalid' }),
+      z.coerce
+        .number({ error: 'validation.invalid' })
+        .min(0, { error: 'validation.invalid' })
+        .max(5, { error: 'validation.invalid' })
+        // Ratings are kept as `real`: a double like 5e-158 is out of its range (a 500, issue 21); hundredths suffice.
+        .transform((v) => Math.round(v * 100) / 100),
     ),
     keyword: optional(
       textField('validation.invalid')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './pagination';
-import { blank } from './fields';
+import { blank } from './field-rules';
 
 /** Notifications (SPEC §3 Notification, §7 Notifications). */
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -21,7 +21,8 @@ export const readAllSchema = z.object({ userId: z.coerce.number().int().positive
 
 export const notificationFormSchema = z.object({
   intent: z.enum(['read', 'delete', 'readAll'], { error: 'validation.invalid' }),
-  id: optional(z.coerce.number().int().positive()),
+  /** The notification's id as sent; the route reads it with the one id rule (app/lib/ids.ts): none is 404. */
+  id: optional(z.string()),
 });
 
 const isoDateTime = z.iso.datetime({ offset: true });

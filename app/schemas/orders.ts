@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { paginationSchema } from './pagination';
-import { blank } from './fields';
+import { blank } from './field-rules';
 
 /** Orders (SPEC §3 Order, §7 Orders): the shapes the API answers and the pages render, and the inputs. */
-export const ORDER_STATUS_VALUES = ['pending', 'confirmed', 'completed', 'cancelled', 'refunded'] as const;
+import { ORDER_STATUSES as ORDER_STATUS_VALUES } from '~/lib/order-status';
+import { TIME_SLOTS } from '~/lib/time-slots';
+export { ORDER_STATUS_VALUES };
 export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
+
+/**
+ * The statuses in which an order holds its guide's slot: nobody else can book it and the guide cannot close it.
+ * Only cancelling (and refunding a cancelled order) frees a slot; a completed tour keeps it (issue 19). The partial
+ * unique index `orders_no_double_booking` (db/schema.ts, migration 0010) lists the same statuses.
+ */
+export const SLOT_HOLDING_STATUSES = ['pending', 'confirmed', 'completed'] as const satisfies readonly OrderStatus[];
 
 /** What a viewer may do to an order (app/services/order-state.server.ts decides when). */
 export const ORDER_ACTIONS = ['confirm', 'decline', 'cancel', 'complete', 'refund'] as const;
@@ -60,7 +69,7 @@ export const orderSchema = z.object({
   guideUserId: z.int(),
   guideName: z.string(),
   date: z.string().describe('YYYY-MM-DD, the tour day in Taiwan'),
-  timeSlot: z.enum(['morning', 'afternoon', 'evening']),
+  timeSlot: z.enum(TIME_SLOTS),
   numberOfPeople: z.int(),
   note: z.string().nullable(),
   status: z.enum(ORDER_STATUS_VALUES),
@@ -78,6 +87,15 @@ export const orderDetailData = z.object({
   order: orderSchema,
   events: z.array(orderEventSchema),
   actions: z.array(z.enum(ORDER_ACTIONS)).describe('What the caller may do now'),
+  refund: z
+    .object({
+      share: z.union([z.literal(0), z.literal(50), z.literal(100)]).describe('Percent of the total the traveler gets back'),
+      amount: z.int().describe('NT$ the traveler gets back'),
+    })
+    .nullable()
+    .describe(
+      'When the caller may cancel or decline now: what the traveler gets back under the booking terms (more than 72 hours before the slot begins all, 72–24 hours half, later nothing; all when the guide cancels or declines)',
+    ),
 });
 export const orderListData = z.object({
   orders: z.array(orderSchema),

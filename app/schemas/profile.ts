@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { emailField, nameField, textField } from './fields';
+import { emailField, nameField, textField } from './field-rules';
 import { guideProfileFields, requireGuideFields } from './guide-profile';
 
 /**
  * The profile form (/me?edit=1) and PUT /api/v1/users/:id (SPEC §5 Guide profile save, §8 Profile save).
  * One schema per kind of account, chosen by the type of the account being edited: everyone has name,
- * email and an optional bio; guides also keep city, languages, daily price and description, all required.
- * PUT replaces every editable field (an omitted bio clears it), exactly like submitting the form.
+ * email and an optional bio; guides also keep city, languages, price and description, all required, and the
+ * maximum group size (absent keeps it).
+ * PUT /api/v1/users/:id is an update: the body is laid over the account's current values (a field left out keeps
+ * its value, null or '' empties it), then checked by the same schema as the form, which always sends every field.
  */
 export const BIO_MAX = 500;
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { ACCOUNT_TYPES } from '~/lib/account-types';
+import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '~/lib/group-size';
 import { paginationSchema } from './pagination';
+import { ACCOUNT_STATES } from './user-admin';
 
 /**
  * The shapes of what the API answers (ARCHITECTURE §5), for the OpenAPI document and for the HTTP tests that
@@ -18,11 +21,20 @@ export const publicUserSchema = z.object({
     .string()
     .nullable()
     .describe('A new address waiting for its emailed code; `email` stays the login until it is confirmed'),
-  type: z.enum(['traveler', 'guide', 'admin']),
+  type: z.enum(ACCOUNT_TYPES),
   bio: z.string().nullable(),
   city: z.string().nullable(),
   language: z.array(z.string()).nullable(),
-  price: z.int().nullable(),
+  price: z
+    .int()
+    .nullable()
+    .describe("A guide's price in NT$: one booked slot (morning, afternoon or evening) for the whole group, up to maxGroupSize people"),
+  maxGroupSize: z
+    .int()
+    .min(GROUP_SIZE_MIN)
+    .max(GROUP_SIZE_MAX)
+    .nullable()
+    .describe('The most people one booking of this guide may bring; null for travelers and admins'),
   description: z.string().nullable(),
   headline: z.string().nullable().describe("A guide's one-line headline (中文)"),
   localized: z
@@ -51,6 +63,9 @@ export const publicUserSchema = z.object({
 export const adminUserSchema = publicUserSchema.extend({
   blockedAt: nullableDateTime,
   archivedAt: nullableDateTime,
+  accountState: z
+    .enum(['active', 'inactive', 'suspended'])
+    .describe('The status label: suspended when blocked, inactive until the email is verified, else active (decision 020)'),
 });
 
 export const userData = z.object({ user: publicUserSchema });
@@ -65,7 +80,11 @@ export const sessionData = z.object({
 export const userListData = z.object({
   users: z.array(adminUserSchema),
   pagination: paginationSchema,
-  filters: z.object({ type: z.enum(['traveler', 'guide', 'admin']).nullable(), search: z.string().nullable() }),
+  filters: z.object({
+    type: z.enum(ACCOUNT_TYPES).nullable(),
+    status: z.enum(ACCOUNT_STATES).nullable(),
+    search: z.string().nullable(),
+  }),
   sorting: z.object({ sortBy: z.string(), sortOrder: z.enum(['asc', 'desc']) }),
 });
 
@@ -94,4 +113,6 @@ export const errorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The answer's X-Request-Id: quote it to whoever runs the site, it finds the request's log line. */
+  requestId: z.string().optional(),
 });

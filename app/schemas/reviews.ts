@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './pagination';
-import { blank, textField } from './fields';
+import { blank, textField } from './field-rules';
 
 /** Reviews (SPEC §3 Review, §5 Review, §7 Reviews): the inputs the order page, the admin page and the API share. */
 export const REVIEW_COMMENT_MAX = 1000;

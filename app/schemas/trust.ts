@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GUIDE_STATUSES, ID_VERIFICATION_STATUSES, PHOTO_STATUSES, type GuideStatus } from '~/lib/trust-statuses';
+import { idField, optional } from './field-rules';
 
 /**
  * Trust (issue 11): guide photos, ID verification, guide standing. The zod schemas the API routes and the
@@ -11,23 +13,23 @@ export const MAX_PHOTOS_PER_GUIDE = 4;
 export const PHOTO_MAX_BYTES = 500 * 1024;
 export const PHOTO_MAX_SIDE = 1200;
 
-export const PHOTO_STATUS_VALUES = ['pending_review', 'approved', 'rejected'] as const;
-export type PhotoStatus = (typeof PHOTO_STATUS_VALUES)[number];
-
 /** The documents a person may verify with (SPEC §4 ID verification). */
 export const ID_DOCUMENT_TYPES = ['national_id', 'passport', 'resident_certificate', 'tour_guide_license'] as const;
 export type IdDocumentType = (typeof ID_DOCUMENT_TYPES)[number];
-export const ID_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
-/** Guide standing as the API speaks it; `approved` is the old name of `active` and is still accepted. */
-export const GUIDE_STANDINGS = ['active', 'suspended'] as const;
-export type GuideStanding = (typeof GUIDE_STANDINGS)[number];
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const id = z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' });
+const id = idField;
 
 /** GET /api/v1/photos?guideId&all=0|1 */
+/** The /me gallery's plain forms (POST /me/photos): upload one photo, or delete the ticked ones (`ids`, repeated). */
+export const photoGalleryFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('upload') }),
+  z.object({
+    intent: z.literal('delete'),
+    ids: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(idField).min(1, { error: 'trust.photos.noneSelected' })),
+  }),
+]);
+
 export const photoListQuerySchema = z.object({
   guideId: id,
   all: optional(z.enum(['0', '1', 'true', 'false'], { error: 'validation.invalid' })).transform((v) => v === '1' || v === 'true'),
@@ -41,7 +43,7 @@ export const photoReviewSchema = z.object({
 
 /** /admin/photos filters. */
 export const adminPhotoQuerySchema = z.object({
-  status: optional(z.enum(PHOTO_STATUS_VALUES, { error: 'validation.invalid' })),
+  status: optional(z.enum(PHOTO_STATUSES, { error: 'validation.invalid' })),
   guideId: optional(id),
 });
 
@@ -62,7 +64,7 @@ export const idApplicationFormSchema = idApplicationSchema.extend({
 
 /** GET /api/v1/id-verifications?status */
 export const idApplicationListQuerySchema = z.object({
-  status: optional(z.enum(ID_APPLICATION_STATUSES, { error: 'validation.invalid' })).transform((v) => v ?? 'pending'),
+  status: optional(z.enum(ID_VERIFICATION_STATUSES, { error: 'validation.invalid' })).transform((v) => v ?? 'pending'),
 });
 
 /** POST /api/v1/id-verifications/{id}/reject: notes are required. */
@@ -78,13 +80,13 @@ export const idRejectSchema = z.object({
 export const guideStatusSchema = z.object({
   status: z
     .enum(['active', 'approved', 'suspended'], { error: 'validation.invalid' })
-    .transform((v): GuideStanding => (v === 'approved' ? 'active' : v)),
+    .transform((v): GuideStatus => (v === 'approved' ? 'active' : v)),
   reason: optional(z.string({ error: 'validation.invalid' }).trim().max(500, { error: 'validation.tooLong' })),
 });
 
 /** /admin/guides filters. */
 export const adminGuideQuerySchema = z.object({
-  standing: optional(z.enum(GUIDE_STANDINGS, { error: 'validation.invalid' })),
+  standing: optional(z.enum(GUIDE_STATUSES, { error: 'validation.invalid' })),
   search: optional(z.string({ error: 'validation.invalid' }).trim().max(100, { error: 'validation.invalid' })),
 });
 
@@ -92,7 +94,7 @@ export const photoSchema = z.object({
   id: z.number().int(),
   guideId: z.number().int(),
   url: z.string(),
-  status: z.enum(PHOTO_STATUS_VALUES),
+  status: z.enum(PHOTO_STATUSES),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
   /** The admin's reason for a rejected photo, shown to its guide; null for any other status or when none was given. */
@@ -104,7 +106,7 @@ export const idApplicationSchemaOut = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   type: z.string(),
-  status: z.enum(ID_APPLICATION_STATUSES),
+  status: z.enum(ID_VERIFICATION_STATUSES),
   submittedAt: z.string(),
   reviewedAt: z.string().nullable(),
   reviewNotes: z.string().nullable(),
@@ -131,7 +133,7 @@ export type AdminIdApplicationView = z.infer<typeof adminIdApplicationSchema>;
 
 export const guideStandingSchema = z.object({
   id: z.number().int(),
-  status: z.enum(GUIDE_STANDINGS),
+  status: z.enum(GUIDE_STATUSES),
   reason: z.string().nullable(),
 });
 

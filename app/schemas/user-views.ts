@@ -3,8 +3,9 @@
  * browser renders (components import them from here, never from a .server module).
  */
 
-/** Kept equal to db/schema's ORDER_STATUSES: the services assign one to the other, so tsc notices a drift. */
-export type OrderStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'refunded';
+import type { OrderStatus } from '~/lib/order-status';
+
+export type { OrderStatus };
 
 export interface UserStats {
   totalOrders: number;

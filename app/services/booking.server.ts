@@ -1,23 +1,33 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { availabilitySlots, orderEvents, orders, users } from '~db/schema';
+import { isBookableTime } from '~/lib/time-slots';
 import type { BookingInput } from '~/schemas/booking';
 import type { Viewer } from './access.server';
-import { assertInWindow, isBookableGuide } from './availability.server';
+import { assertInWindow } from './availability.server';
+import { isPublishableGuide } from './guide-publishable.server';
 import { now as clockNow } from './clock.server';
+import { countEvent } from './counters.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
-import { loadOrder, type OrderView } from './orders.server';
+import { toOrderView, type OrderView } from './orders.server';
+
+/** The guide, read beside the traveler in one statement. */
+const guideUsers = alias(users, 'guide');
 
 /**
  * Booking (issue 10): one service for the /booking/:guideId form and POST /api/v1/orders.
  *
  * Price (docs/decisions/010-price-rule.md): the order's total is the guide's profile price at the moment of
  * booking, for one slot and the whole group, whatever the number of people; a client's slot price is not charged.
+ * The group is at most the guide's maximum group size (docs/decisions/016-group-size.md): more people is
+ * 400 VALIDATION_ERROR on numberOfPeople, with a message that names the maximum.
  *
- * Double booking: the insert alone decides. The partial unique index `orders_no_double_booking` (one pending or
- * confirmed order per guide, date and slot) refuses the second of two racing inserts, which becomes 409
- * TIME_CONFLICT; there is no check-then-insert window.
+ * Double booking: the insert alone decides. The partial unique index `orders_no_double_booking` (one pending,
+ * confirmed or completed order per guide, date and slot) refuses the second of two racing inserts, which becomes
+ * 409 TIME_CONFLICT; there is no check-then-insert window. A slot whose bookings have closed (3 hours before it
+ * begins, app/lib/time-slots.ts) is 409 TIME_CONFLICT with its own message.
  */
 export async function bookSlot(
   viewer: Viewer,
@@ -26,30 +36,37 @@ export async function bookSlot(
   now: Date = clockNow(),
 ): Promise<OrderView> {
   if (input.userId !== undefined && input.userId !== viewer.id) throw new AppError('FORBIDDEN');
-  const [traveler] = await db.select().from(users).where(eq(users.id, viewer.id));
-  if (!traveler || traveler.deletedAt || traveler.blockedAt) throw new AppError('TRAVELER_NOT_FOUND');
-  if (traveler.type !== 'traveler') throw new AppError('FORBIDDEN');
-  if (!traveler.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
-  const [guide] = await db.select().from(users).where(eq(users.id, input.guideId));
-  if (!isBookableGuide(guide) || guide.id === traveler.id) throw new AppError('GUIDE_NOT_FOUND');
-  assertInWindow(input.date, now);
-
   let pending: PendingNotice[] = [];
-  let orderId: number;
+  let booked: OrderView;
   try {
-    orderId = await db.transaction(async (tx) => {
-      const [slot] = await tx
-        .select({ available: availabilitySlots.available })
-        .from(availabilitySlots)
-        .where(
-          and(
-            eq(availabilitySlots.guideId, guide.id),
-            eq(availabilitySlots.date, input.date),
-            eq(availabilitySlots.timeSlot, input.timeSlot),
-          ),
-        );
+    booked = await db.transaction(async (tx) => {
+      // The traveler (locked: NO KEY UPDATE, see bookingChecks) and the guide in one statement.
+      const [pair] = await tx
+        .select({ traveler: users, guide: guideUsers })
+        .from(users)
+        .leftJoin(guideUsers, eq(guideUsers.id, input.guideId))
+        .where(eq(users.id, viewer.id))
+        .for('no key update', { of: users });
+      const traveler = pair?.traveler;
+      const guide = pair?.guide ?? undefined;
+      if (!traveler || traveler.deletedAt || traveler.blockedAt) throw new AppError('TRAVELER_NOT_FOUND');
+      if (traveler.type !== 'traveler') throw new AppError('FORBIDDEN');
+      if (!traveler.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+      if (!isPublishableGuide(guide) || guide.id === traveler.id) throw new AppError('GUIDE_NOT_FOUND');
+      if (input.numberOfPeople > guide.maxGroupSize) {
+        throw new AppError('VALIDATION_ERROR', {
+          messageKey: 'booking.tooManyPeople',
+          params: { count: guide.maxGroupSize },
+          fieldErrors: { numberOfPeople: ['validation.peopleAboveGuideMax'] },
+        });
+      }
+      assertInWindow(input.date, now);
+      // Bookings of a slot close 3 hours before it begins (docs/decisions/015-booking-cutoff.md).
+      if (!isBookableTime(input.date, input.timeSlot, now)) throw new AppError('TIME_CONFLICT', { messageKey: 'booking.slotClosed' });
+      const checks = await bookingChecks(tx, traveler.id, guide.id, input, now);
       // A slot the guide has not opened cannot be booked: the same answer as a taken one (SPEC §8 Booking).
-      if (!slot?.available) throw new AppError('TIME_CONFLICT');
+      if (!checks?.available) throw new AppError('TIME_CONFLICT');
+      assertWithinBookingLimits(checks, now);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -62,6 +79,8 @@ export async function bookSlot(
           status: 'pending',
           totalPrice: guide.price ?? 0,
           termsAcceptedAt: now,
+          // The booking's own time (the clock tests move): the hourly limit counts by it.
+          createdAt: now,
         })
         .returning();
       await tx.insert(orderEvents).values({
@@ -81,12 +100,73 @@ export async function bookSlot(
           tx,
         ),
       ];
-      return order!.id;
+      return toOrderView(order!, traveler.name, guide.name);
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('TIME_CONFLICT');
-    throw error;
+    const refusal = pgErrorCode(error) === UNIQUE_VIOLATION ? new AppError('TIME_CONFLICT') : error;
+    countEvent('bookings_refused_total', { reason: refusal instanceof AppError ? refusal.code : 'SERVER_ERROR' });
+    throw refusal;
   }
-  await deliverOrderNotices(pending);
-  return loadOrder(orderId, db);
+  countEvent('bookings_created_total');
+  deliverOrderNotices(pending);
+  return booked;
+}
+
+/**
+ * Limits a real traveler never meets (docs/decisions/005, "Bookings"), so that nobody can take a guide's calendar
+ * or flood a guide with notices: at most BOOKING_LIMITS.perHour bookings an hour (cancelled ones count: book and
+ * cancel was the flood), BOOKING_LIMITS.pending pending orders in all and BOOKING_LIMITS.pendingWithGuide with
+ * one guide. Counted in the database, so every instance sees the same numbers; the traveler's row is locked first
+ * (NO KEY UPDATE: the order's foreign key takes KEY SHARE on it), so one person's parallel bookings are counted
+ * one after the other and cannot slip past together. Over a limit: 429 RATE_LIMIT_EXCEEDED with Retry-After.
+ */
+export const BOOKING_LIMITS = { perHour: 12, pending: 12, pendingWithGuide: 6 } as const;
+const HOUR_MS = 3_600_000;
+
+interface BookingChecks {
+  available: boolean;
+  lastHour: number;
+  oldestInHour: Date | string | null;
+  pending: number;
+  pendingWithGuide: number;
+}
+
+/**
+ * The slot and the traveler's booking counts in one statement. Call it after the traveler's row is locked FOR NO
+ * KEY UPDATE in `tx` (bookSlot does): the statement's snapshot is then taken after every earlier booking of this
+ * traveler committed, so parallel bookings of one person are counted one after the other.
+ * FOR SHARE OF the slot: bookings of one slot still run side by side (the unique index picks one), while a guide's
+ * save that closes the slot (setSlots locks the slot rows FOR UPDATE) waits for this booking or makes it wait and
+ * then read the slot closed (a locked row is read again at its newest version). Without it, READ COMMITTED let
+ * both succeed: a live order on a closed slot. No row: the guide never opened the slot.
+ */
+async function bookingChecks(tx: Database, travelerId: number, guideId: number, slot: Pick<BookingInput, 'date' | 'timeSlot'>, now: Date): Promise<BookingChecks | undefined> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const mine = sql`${orders.travelerId} = ${travelerId}`;
+  const [row] = await tx
+    .select({
+      available: availabilitySlots.available,
+      lastHour: sql<number>`(select count(*) from ${orders} where ${mine} and ${orders.createdAt} > ${hourAgo})`.mapWith(Number),
+      oldestInHour: sql<Date | string | null>`(select min(${orders.createdAt}) from ${orders} where ${mine} and ${orders.createdAt} > ${hourAgo})`,
+      pending: sql<number>`(select count(*) from ${orders} where ${mine} and ${orders.status} = 'pending' and ${orders.deletedAt} is null)`.mapWith(Number),
+      pendingWithGuide: sql<number>`(select count(*) from ${orders} where ${mine} and ${orders.status} = 'pending' and ${orders.deletedAt} is null and ${orders.guideId} = ${guideId})`.mapWith(Number),
+    })
+    .from(availabilitySlots)
+    .where(and(eq(availabilitySlots.guideId, guideId), eq(availabilitySlots.date, slot.date), eq(availabilitySlots.timeSlot, slot.timeSlot)))
+    .for('share', { of: availabilitySlots });
+  return row;
+}
+
+function assertWithinBookingLimits(usage: BookingChecks, now: Date): void {
+  if (usage.lastHour >= BOOKING_LIMITS.perHour) {
+    // Until the oldest booking of the hour leaves the window.
+    const oldest = usage.oldestInHour ? new Date(usage.oldestInHour).getTime() : now.getTime();
+    countEvent('rate_limit_refusals_total', { limit: 'booking:per-hour' });
+    throw new AppError('RATE_LIMIT_EXCEEDED', { retryAfter: Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000)) });
+  }
+  // Pending orders end when the guide answers or the traveler cancels: ask again in an hour.
+  if (usage.pending >= BOOKING_LIMITS.pending || usage.pendingWithGuide >= BOOKING_LIMITS.pendingWithGuide) {
+    countEvent('rate_limit_refusals_total', { limit: usage.pending >= BOOKING_LIMITS.pending ? 'booking:pending' : 'booking:pending-with-guide' });
+    throw new AppError('RATE_LIMIT_EXCEEDED', { retryAfter: HOUR_MS / 1000 });
+  }
 }

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
-import { idVerifications, ORDER_STATUSES, orders, photos, reviews, USER_TYPES, users } from '~db/schema';
+import { idVerifications, orders, photos, reviews, users } from '~db/schema';
+import { ACCOUNT_TYPES, type AccountType } from '~/lib/account-types';
+import { ORDER_STATUSES, type OrderStatus } from '~/lib/order-status';
 import { parseIdParam } from '~/lib/ids';
 import { RECENT_DEFAULT_LIMIT, type Recommendation, type RecentBooking, type RecentOrderView } from '~/schemas/discover';
 import { assertSelfOrAdmin, type Viewer } from './access.server';
@@ -43,7 +45,7 @@ export async function travelerDashboard(userId: number, db: Database = getDb(), 
   };
 }
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type { OrderStatus };
 
 export interface GuideDashboard {
   pendingOrders: number;
@@ -146,7 +148,7 @@ export async function guideDashboard(guideId: number, db: Database = getDb()): P
   };
 }
 
-export type UserType = (typeof USER_TYPES)[number];
+export type UserType = AccountType;
 
 export interface AdminDashboard {
   /** Accounts that are not archived, by type. */
@@ -173,7 +175,7 @@ export async function adminDashboard(db: Database = getDb()): Promise<AdminDashb
     db.select({ n: count() }).from(photos).where(eq(photos.status, 'pending_review')),
   ]);
   const usersByType = Object.fromEntries(
-    USER_TYPES.map((type) => [type, typeRows.find((r) => r.type === type)?.n ?? 0]),
+    ACCOUNT_TYPES.map((type) => [type, typeRows.find((r) => r.type === type)?.n ?? 0]),
   ) as Record<UserType, number>;
   const ordersByStatus = Object.fromEntries(
     ORDER_STATUSES.map((status) => [status, statusRows.find((r) => r.status === status)?.n ?? 0]),

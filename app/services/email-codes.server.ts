@@ -6,7 +6,7 @@ import { getConfig } from '~/env.server';
 import { getFixedT } from '~/i18n/i18n.server';
 import { isLocale } from '~/i18n/config';
 import { AppError } from './errors.server';
-import { sendMail } from './mail.server';
+import { enqueueMail } from './mail.server';
 
 /**
  * Emailed codes (ARCHITECTURE §4, §6): 6 digits, stored as an HMAC (never in clear), valid 15 minutes,
@@ -75,6 +75,7 @@ export async function sendEmailCode(
   const db = options.db ?? getDb();
   const to = options.to ?? user.email;
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const mail = await codeMail({ ...user, email: to }, code, purpose);
   await db.transaction(async (tx) => {
     // Simultaneous requests for one person take turns on their user row, so the cooldown check below sees
     // a code another request has just issued (otherwise each of them would mail a code).
@@ -90,8 +91,9 @@ export async function sendEmailCode(
       sentAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
     });
+    // Queued with the code (decision 017): the request never waits for SMTP; the commit wakes the worker at once.
+    await enqueueMail(mail, tx);
   });
-  await sendMail(await codeMail({ ...user, email: to }, code, purpose), db);
 }
 
 /** Forgets a user's codes of one purpose (a cancelled email change). */

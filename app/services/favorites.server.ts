@@ -5,7 +5,7 @@ import type { FavoriteView } from '~/schemas/discover';
 import { assertSelfOrAdmin, type Viewer } from './access.server';
 import { AppError } from './errors.server';
 import { FALLBACK_LOCALE } from '~/i18n/config';
-import { isPublishableGuideId, publishableGuideCondition } from './guide-visibility.server';
+import { isPublishableGuideId, publishableGuide } from './guide-publishable.server';
 import { guideCardColumns, toCards } from './guides.server';
 
 /*
@@ -58,7 +58,7 @@ export async function listFavorites(
     ? await db
         .select(guideCardColumns())
         .from(users)
-        .where(and(inArray(users.id, guideIds), publishableGuideCondition()))
+        .where(and(inArray(users.id, guideIds), publishableGuide))
     : [];
   const cards = await toCards(cardRows, options.locale ?? FALLBACK_LOCALE);
   const byId = new Map(cards.map((c) => [c.id, c]));
@@ -87,21 +87,39 @@ export async function favoriteGuideIds(userId: number, guideIds?: readonly numbe
 }
 
 /**
- * Adds a guide to the person's favorites. Only publishable guides (GUIDE_NOT_FOUND otherwise). A second
- * add keeps the one favorite: `created` is false and the existing record is answered.
+ * Adds a guide to the person's favorites. Only publishable guides (GUIDE_NOT_FOUND otherwise). A guide may not
+ * keep their own profile (FORBIDDEN, issue 21: it would raise their own trending score). A second add keeps the
+ * one favorite: `created` is false and the existing record is answered.
  */
 export async function addFavorite(viewer: Viewer, guideId: number, db: Database = getDb()): Promise<{ favorite: FavoriteView; created: boolean }> {
+  if (viewer.id === guideId) throw new AppError('FORBIDDEN', { messageKey: 'discover.favorites.ownProfile' });
   if (!(await isPublishableGuideId(guideId, db))) throw new AppError('GUIDE_NOT_FOUND');
-  const inserted = await db
+  return db.transaction(async (tx) => {
+    await takeTurn(viewer.id, tx);
+    return insertFavorite(viewer.id, guideId, tx);
+  });
+}
+
+/**
+ * A person's favorite writes take turns on their user row (issue 21): without it, on PostgreSQL two toggles at
+ * once both found nothing to remove and both answered "added", and an add that lost the insert to a concurrent
+ * add could find the row already removed by a third request and answer 404.
+ */
+async function takeTurn(userId: number, tx: Database): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+async function insertFavorite(userId: number, guideId: number, tx: Database): Promise<{ favorite: FavoriteView; created: boolean }> {
+  const inserted = await tx
     .insert(favorites)
-    .values({ userId: viewer.id, targetType: 'guide', targetId: guideId })
+    .values({ userId, targetType: 'guide', targetId: guideId })
     .onConflictDoNothing()
     .returning();
   if (inserted[0]) return { favorite: toView(inserted[0], null), created: true };
-  const [existing] = await db
+  const [existing] = await tx
     .select()
     .from(favorites)
-    .where(and(eq(favorites.userId, viewer.id), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)));
+    .where(and(eq(favorites.userId, userId), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)));
   if (!existing) throw new AppError('GUIDE_NOT_FOUND');
   return { favorite: toView(existing, null), created: false };
 }
@@ -114,29 +132,41 @@ export async function removeFavorite(viewer: Viewer, favoriteId: number, db: Dat
   const [row] = Number.isSafeInteger(favoriteId) && favoriteId > 0 ? await db.select().from(favorites).where(eq(favorites.id, favoriteId)) : [];
   if (!row) throw new AppError('NOT_FOUND', { messageKey: 'discover.favorites.notFound' });
   if (row.userId !== viewer.id && viewer.type !== 'admin') throw new AppError('FORBIDDEN');
-  await db.delete(favorites).where(eq(favorites.id, row.id));
+  await db.transaction(async (tx) => {
+    await takeTurn(row.userId, tx);
+    await tx.delete(favorites).where(eq(favorites.id, row.id));
+  });
   return toView(row, null);
 }
 
 /** Removes the person's favorite of this guide; NOT_FOUND when they had none. */
 export async function removeFavoriteGuide(viewer: Viewer, guideId: number, db: Database = getDb()): Promise<void> {
-  const deleted = await db
-    .delete(favorites)
-    .where(and(eq(favorites.userId, viewer.id), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)))
-    .returning({ id: favorites.id });
+  const deleted = await db.transaction(async (tx) => {
+    await takeTurn(viewer.id, tx);
+    return tx
+      .delete(favorites)
+      .where(and(eq(favorites.userId, viewer.id), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)))
+      .returning({ id: favorites.id });
+  });
   if (deleted.length === 0) throw new AppError('NOT_FOUND', { messageKey: 'discover.favorites.notFound' });
 }
 
 /**
- * The heart: removes the favorite when there is one, adds it otherwise (only for publishable guides).
- * Answers whether the guide is a favorite now.
+ * The heart: removes the favorite when there is one, adds it otherwise (only for publishable guides, never
+ * the person's own profile). Answers whether the guide is a favorite now.
  */
 export async function toggleFavorite(viewer: Viewer, guideId: number, db: Database = getDb()): Promise<{ favorited: boolean }> {
-  const deleted = await db
-    .delete(favorites)
-    .where(and(eq(favorites.userId, viewer.id), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)))
-    .returning({ id: favorites.id });
-  if (deleted.length > 0) return { favorited: false };
-  await addFavorite(viewer, guideId, db);
-  return { favorited: true };
+  return db.transaction(async (tx) => {
+    await takeTurn(viewer.id, tx);
+    const deleted = await tx
+      .delete(favorites)
+      .where(and(eq(favorites.userId, viewer.id), eq(favorites.targetType, 'guide'), eq(favorites.targetId, guideId)))
+      .returning({ id: favorites.id });
+    // A self-favorite kept from before the rule can still be removed, never added.
+    if (deleted.length > 0) return { favorited: false };
+    if (viewer.id === guideId) throw new AppError('FORBIDDEN', { messageKey: 'discover.favorites.ownProfile' });
+    if (!(await isPublishableGuideId(guideId, tx))) throw new AppError('GUIDE_NOT_FOUND');
+    await insertFavorite(viewer.id, guideId, tx);
+    return { favorited: true };
+  });
 }

@@ -50,7 +50,11 @@ export function generateAvatar(seed: number): Promise<Buffer> {
   return loadSharp().then((sharp) => sharp(Buffer.from(svg)).resize(100, 100).webp({ quality: 90 }).toBuffer());
 }
 
-export const SCENES = ['mountains', 'coast', 'city', 'fields', 'market', 'temple', 'forest', 'tea'] as const;
+/**
+ * What a landscape can show. 'city' is a skyline of ordinary towers; 'tower_city' the same with one tall tapered
+ * tower over it, which reads as Taipei 101, so demo data gives it to Taipei only (server/seed/demo-content.ts).
+ */
+export const SCENES = ['mountains', 'coast', 'city', 'tower_city', 'fields', 'market', 'temple', 'forest', 'tea'] as const;
 export type Scene = (typeof SCENES)[number];
 
 /** A landscape as webp, longest side 1200 px like real uploads; `scene` chooses what it shows. */
@@ -99,7 +103,8 @@ function drawScene(scene: Scene, rand: () => number, w: number, h: number): stri
       const island = `<ellipse cx="${w * (0.3 + rand() * 0.4)}" cy="${h * 0.5}" rx="${w * 0.08}" ry="${h * 0.05}" fill="hsl(140, 20%, 40%)"/>`;
       return sky('s', skyTop, skyBottom, w, h) + sun + clouds + sea + island + waves + cliff + beach;
     }
-    case 'city': {
+    case 'city':
+    case 'tower_city': {
       const hills = `<polygon points="0,${h} ${ridge(rand, w, h * 0.5, h * 0.15)} ${w},${h}" fill="hsl(160, 20%, 55%)"/>`;
       const count = 14 + Math.floor(rand() * 8);
       const bw = w / count;
@@ -110,6 +115,7 @@ function drawScene(scene: Scene, rand: () => number, w: number, h: number): stri
         const windows = Array.from({ length: Math.floor(bh / 28) }, (_, r) => `<rect x="${x + bw * 0.25}" y="${h - bh + 12 + r * 28}" width="${bw * 0.5}" height="10" fill="hsl(48, 90%, 75%)" opacity="${warm ? 0.9 : 0.35}"/>`).join('');
         return `<rect x="${x}" y="${h - bh}" width="${bw - 4}" height="${bh}" fill="hsl(${215 + hueShift}, 20%, ${light}%)"/>${windows}`;
       }).join('');
+      if (scene === 'city') return sky('s', skyTop, skyBottom, w, h) + sun + clouds + hills + buildings;
       const towerX = w * (0.3 + rand() * 0.4);
       const tower = `<polygon points="${towerX - 18},${h} ${towerX - 10},${h * 0.22} ${towerX},${h * 0.12} ${towerX + 10},${h * 0.22} ${towerX + 18},${h}" fill="hsl(200, 25%, 35%)"/>`;
       return sky('s', skyTop, skyBottom, w, h) + sun + clouds + hills + tower + buildings;

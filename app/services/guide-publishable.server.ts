@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
-import type { GuideStanding } from '~/schemas/trust';
+import type { GuideStatus } from '~/lib/trust-statuses';
 
 /*
  * "A guide the public may find and book" (issues 9 and 11), defined once, for search, guide pages, favorites,
@@ -17,7 +18,7 @@ export const notSuspendedCondition: SQL = sql`${users.guideStatus} is distinct f
  * The one predicate of "a guide the public may find and book": a guide account, email verified, profile
  * complete (city, a language, price > 0, a description), not blocked, not archived, not suspended.
  */
-export const publishableGuideCondition: SQL = and(
+export const publishableGuide: SQL = and(
   eq(users.type, 'guide'),
   eq(users.isEmailVerified, true),
   eq(users.status, 'active'),
@@ -30,11 +31,12 @@ export const publishableGuideCondition: SQL = and(
   notSuspendedCondition,
 )!;
 
-/** The same rule on a loaded row (booking checks, pages that already hold the user). */
-export function isPublishableGuide(
-  u: Pick<UserRow, 'type' | 'isEmailVerified' | 'status' | 'blockedAt' | 'deletedAt' | 'city' | 'language' | 'price' | 'description' | 'guideStatus'>,
-): boolean {
+type PublishableFacts = Pick<UserRow, 'type' | 'isEmailVerified' | 'status' | 'blockedAt' | 'deletedAt' | 'city' | 'language' | 'price' | 'description' | 'guideStatus'>;
+
+/** The same rule on a loaded row (booking checks, pages that already hold the user); a missing row is not one. */
+export function isPublishableGuide<U extends PublishableFacts>(u: U | null | undefined): u is U {
   return (
+    !!u &&
     u.type === 'guide' &&
     u.isEmailVerified &&
     u.status === 'active' &&
@@ -48,8 +50,18 @@ export function isPublishableGuide(
   );
 }
 
+/** Whether the guide with this id is publishable (favorites refuse any other). */
+export async function isPublishableGuideId(id: number, db: Database = getDb()): Promise<boolean> {
+  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), publishableGuide));
+  return row !== undefined;
+}
+
 /** The API's view of a stored guide_status. */
-export function standingOf(u: Pick<UserRow, 'guideStatus'>): GuideStanding {
+export function standingOf(u: Pick<UserRow, 'guideStatus'>): GuideStatus {
   return u.guideStatus === 'suspended' ? 'suspended' : 'active';
 }
 

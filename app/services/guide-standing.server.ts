@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { orders, photos, reviews, users } from '~db/schema';
-import type { GuideStanding } from '~/schemas/trust';
+import type { GuideStatus } from '~/lib/trust-statuses';
 import type { Viewer } from './access.server';
 import { recordAudit } from './audit.server';
 import { AppError } from './errors.server';
 import { isPublishableGuide, notSuspendedCondition, standingOf } from './guide-publishable.server';
-import { mailNotice, recordNotice } from './trust-notices.server';
+import { recordNotice } from './trust-notices.server';
 import type { UserRow } from './users.server';
 
 /*
@@ -39,10 +39,10 @@ export async function findGuide(guideId: number, db: Database, options: { includ
 export async function setGuideStanding(
   admin: Viewer,
   guideId: number,
-  input: { status: GuideStanding; reason?: string },
+  input: { status: GuideStatus; reason?: string },
   db: Database = getDb(),
-): Promise<{ id: number; status: GuideStanding; reason: string | null }> {
-  const guide = await db.transaction(async (tx) => {
+): Promise<{ id: number; status: GuideStatus; reason: string | null }> {
+  await db.transaction(async (tx) => {
     const guide = await findGuide(guideId, tx);
     const before = standingOf(guide);
     if (before !== input.status) {
@@ -56,9 +56,7 @@ export async function setGuideStanding(
       );
       await recordNotice(guide, input.status === 'suspended' ? 'guideSuspended' : 'guideReinstated', { reason: input.reason ?? '' }, tx);
     }
-    return before !== input.status ? guide : undefined;
   });
-  if (guide) await mailNotice(guide, input.status === 'suspended' ? 'guideSuspended' : 'guideReinstated', { reason: input.reason ?? '' });
   return { id: guideId, status: input.status, reason: input.reason ?? null };
 }
 
@@ -69,7 +67,7 @@ export interface AdminGuideRow {
   city: string | null;
   isEmailVerified: boolean;
   isIdVerified: boolean;
-  standing: GuideStanding;
+  standing: GuideStatus;
   blocked: boolean;
   missing: string[];
   publishable: boolean;
@@ -81,17 +79,50 @@ export interface AdminGuideRow {
   registerDate: string;
 }
 
+/*
+ * Each guide's own figures: one grouped aggregate per table, left-joined on the guide. (The figures were
+ * correlated subqueries in a one-table select, where drizzle writes columns without their table, so
+ * `guide_id = id` compared a photo, order or review with itself and every guide showed the same numbers.)
+ */
 function adminGuideQuery(db: Database) {
+  const photoCounts = db
+    .select({
+      guideId: photos.guideId,
+      approved: sql<number>`count(*) filter (where ${photos.status} = 'approved')`.as('approved'),
+      pending: sql<number>`count(*) filter (where ${photos.status} = 'pending_review')`.as('pending'),
+    })
+    .from(photos)
+    .groupBy(photos.guideId)
+    .as('guide_photo_counts');
+  const orderCounts = db
+    .select({ guideId: orders.guideId, orders: sql<number>`count(*)`.as('orders') })
+    .from(orders)
+    .where(isNull(orders.deletedAt))
+    .groupBy(orders.guideId)
+    .as('guide_order_counts');
+  const reviewStats = db
+    .select({
+      guideId: reviews.revieweeId,
+      rating: sql<number>`round(avg(${reviews.rating})::numeric, 1)::float`.as('rating'),
+      reviewCount: sql<number>`count(*)`.as('review_count'),
+    })
+    .from(reviews)
+    .where(and(eq(reviews.role, 'traveler'), eq(reviews.isHidden, false)))
+    .groupBy(reviews.revieweeId)
+    .as('guide_review_stats');
   return db
     .select({
       user: users,
-      approvedPhotos: sql<number>`(select count(*) from ${photos} where ${photos.guideId} = ${users.id} and ${photos.status} = 'approved')`.mapWith(Number),
-      pendingPhotos: sql<number>`(select count(*) from ${photos} where ${photos.guideId} = ${users.id} and ${photos.status} = 'pending_review')`.mapWith(Number),
-      orders: sql<number>`(select count(*) from ${orders} where ${orders.guideId} = ${users.id} and ${orders.deletedAt} is null)`.mapWith(Number),
-      rating: sql<number | null>`(select round(avg(${reviews.rating})::numeric, 1)::float from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${reviews.role} = 'traveler' and ${reviews.isHidden} = false)`,
-      reviewCount: sql<number>`(select count(*) from ${reviews} where ${reviews.revieweeId} = ${users.id} and ${reviews.role} = 'traveler' and ${reviews.isHidden} = false)`.mapWith(Number),
+      approvedPhotos: sql<number>`coalesce(${photoCounts.approved}, 0)`.mapWith(Number),
+      pendingPhotos: sql<number>`coalesce(${photoCounts.pending}, 0)`.mapWith(Number),
+      orders: sql<number>`coalesce(${orderCounts.orders}, 0)`.mapWith(Number),
+      rating: sql<number | null>`${reviewStats.rating}`,
+      reviewCount: sql<number>`coalesce(${reviewStats.reviewCount}, 0)`.mapWith(Number),
     })
-    .from(users);
+    .from(users)
+    .leftJoin(photoCounts, eq(photoCounts.guideId, users.id))
+    .leftJoin(orderCounts, eq(orderCounts.guideId, users.id))
+    .leftJoin(reviewStats, eq(reviewStats.guideId, users.id));
 }
 
 function toAdminGuide(r: Awaited<ReturnType<ReturnType<typeof adminGuideQuery>['execute']>>[number]): AdminGuideRow {
@@ -117,7 +148,7 @@ function toAdminGuide(r: Awaited<ReturnType<ReturnType<typeof adminGuideQuery>['
 }
 
 /** /admin/guides: guides that are not archived, by name, filtered by standing and a search term. */
-export async function listGuidesForAdmin(filter: { standing?: GuideStanding; search?: string } = {}, db: Database = getDb()): Promise<AdminGuideRow[]> {
+export async function listGuidesForAdmin(filter: { standing?: GuideStatus; search?: string } = {}, db: Database = getDb()): Promise<AdminGuideRow[]> {
   // `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards.
   const term = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   const rows = await adminGuideQuery(db)

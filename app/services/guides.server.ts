@@ -2,13 +2,16 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, or, sql, type 
 import { getDb, type Database } from '~db/client';
 import { availabilitySlots, orders, photos, reviews, users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
+import { bookingHorizon, type TimeSlot } from '~/lib/time-slots';
 import { localizedProfile, type ProfileTranslations } from '~/lib/localized-profile';
 import { guideSearchText } from '~/lib/search-text';
 import type { GuideCard } from '~/schemas/guide-card';
 import { blobUrl } from './blobs.server';
+import { bookableSlotCondition, slotOrder } from './availability.server';
 import { cachedCatalogueRead } from './catalogue-cache.server';
+import { now as clockNow } from './clock.server';
 import { AppError } from './errors.server';
-import { publishableGuideCondition } from './guide-publishable.server';
+import { publishableGuide } from './guide-publishable.server';
 import { countsTowardGuideRating } from './ratings.server';
 
 export const GUIDE_PAGE_SIZE = 10;
@@ -29,39 +32,22 @@ export function paginate(page: number, limit: number, total: number): Pagination
 }
 
 /**
- * "The public may see this guide": the one rule, guide-standing.server.ts's `publishableGuideCondition` (a
- * guide account, email verified, profile complete, active, not blocked, archived or suspended; a new guide
- * needs no approval). List, detail, suggestions, favorites and recommendations all use it.
- */
-export const publishableGuide: SQL = publishableGuideCondition;
-
-/** A slot a traveler could still book: open, from today on, and no live order holds it. */
-export function openSlotCondition(from: string): SQL {
-  return and(
-    eq(availabilitySlots.available, true),
-    gte(availabilitySlots.date, from),
-    sql`not exists (select 1 from ${orders} o where o.guide_id = ${availabilitySlots.guideId} and o.date = ${availabilitySlots.date}
-      and o.time_slot = ${availabilitySlots.timeSlot} and o.status in ('pending', 'confirmed') and o.deleted_at is null)`,
-  )!;
-}
-
-/**
- * The first day from today with an open slot, for the guides of one page: one query for the page's ids (not a
+ * The first day with a slot a traveler can book now (bookableSlotCondition), for the guides of one page: one query for the page's ids (not a
  * subquery per row, which PostgreSQL would run for every row it sorts).
  */
-async function nextAvailableDays(ids: number[], today: string, db: Database = getDb()): Promise<Map<number, string>> {
+async function nextAvailableDays(ids: number[], now: Date, db: Database = getDb()): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ guideId: availabilitySlots.guideId, date: sql<string>`min(${availabilitySlots.date})` })
     .from(availabilitySlots)
-    .where(and(inArray(availabilitySlots.guideId, ids), openSlotCondition(today)))
+    .where(and(inArray(availabilitySlots.guideId, ids), bookableSlotCondition(now)))
     .groupBy(availabilitySlots.guideId);
   return new Map(rows.map((r) => [r.guideId, String(r.date).slice(0, 10)]));
 }
 
 /** Cards for rows in their order, with each guide's next open day. */
 export async function toCards(rows: GuideCardRow[], locale: string): Promise<GuideCard[]> {
-  const next = await nextAvailableDays(rows.map((r) => r.id), todayInTaipei());
+  const next = await nextAvailableDays(rows.map((r) => r.id), clockNow());
   return rows.map((r) => toCard({ ...r, nextAvailable: next.get(r.id) ?? null }, locale));
 }
 
@@ -73,6 +59,7 @@ export function guideCardColumns() {
     city: users.city,
     languages: users.language,
     price: users.price,
+    maxGroupSize: users.maxGroupSize,
     bio: users.bio,
     headline: users.headline,
     localized: users.localized,
@@ -89,6 +76,7 @@ export interface GuideCardRow {
   city: string | null;
   languages: string[];
   price: number | null;
+  maxGroupSize: number;
   bio: string | null;
   headline: string | null;
   localized: ProfileTranslations | null;
@@ -156,12 +144,14 @@ export const DETAIL_REVIEW_PAGE_SIZE = 10;
 /** One publishable guide's page; GUIDE_NOT_FOUND for a traveler, an unknown id or an unpublishable guide. */
 export function getGuideDetail(id: number, options: { locale?: string; reviewPage?: number } = {}) {
   const locale = options.locale ?? 'zh-TW';
-  const today = todayInTaipei();
-  const key = `guide:${id}:${locale}:${today}:${options.reviewPage ?? 1}`;
-  return cachedCatalogueRead(key, () => readGuideDetail(id, locale, today, options.reviewPage));
+  const now = clockNow();
+  // The page lists bookable slots, which change when a slot's bookings close: the horizon is part of the key.
+  const key = `guide:${id}:${locale}:${bookingHorizon(now).key}:${options.reviewPage ?? 1}`;
+  return cachedCatalogueRead(key, () => readGuideDetail(id, locale, now, options.reviewPage));
 }
 
-async function readGuideDetail(id: number, locale: string, today: string, askedPage?: number) {
+async function readGuideDetail(id: number, locale: string, now: Date, askedPage?: number) {
+  const today = todayInTaipei(now);
   const db = getDb();
   const [row] = await db
     .select({ ...guideCardColumns(), description: users.description, registerDate: users.registerDate })
@@ -204,16 +194,16 @@ async function readGuideDetail(id: number, locale: string, today: string, askedP
       .where(
         and(
           eq(availabilitySlots.guideId, id),
-          openSlotCondition(today),
+          bookableSlotCondition(now),
           sql`${availabilitySlots.date} < ${addDays(today, DETAIL_SLOT_DAYS)}`,
         ),
       )
-      .orderBy(asc(availabilitySlots.date), sql`array_position(array['morning','afternoon','evening'], ${availabilitySlots.timeSlot}::text)`),
-    nextAvailableDays([id], today, db),
+      .orderBy(asc(availabilitySlots.date), slotOrder),
+    nextAvailableDays([id], now, db),
   ]);
 
   const distribution = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: distributionRows.find((d) => d.rating === stars)?.n ?? 0 }));
-  const days: { date: string; slots: { id: number; timeSlot: string; price: number }[] }[] = [];
+  const days: { date: string; slots: { id: number; timeSlot: TimeSlot; price: number }[] }[] = [];
   for (const s of slotRows) {
     const date = String(s.date).slice(0, 10);
     let day = days.at(-1);

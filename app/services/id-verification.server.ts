@@ -15,7 +15,7 @@ import { recordAudit } from './audit.server';
 import { getPrivateBlob, storeBlob } from './blobs.server';
 import { AppError } from './errors.server';
 import { encodeImage } from './image-pipeline.server';
-import { mailNotice, recordNotice } from './trust-notices.server';
+import { recordNotice } from './trust-notices.server';
 import type { UserRow } from './users.server';
 
 /*
@@ -158,7 +158,7 @@ async function pendingApplication(id: number, tx: Database): Promise<{ applicati
 
 /** POST /api/v1/id-verifications/{id}/approve (admin): the account becomes ID-verified. */
 export async function approveIdApplication(admin: Viewer, id: number, db: Database = getDb()): Promise<IdApplicationView> {
-  const { application, user } = await db.transaction(async (tx) => {
+  const { application } = await db.transaction(async (tx) => {
     const found = await pendingApplication(id, tx);
     const now = new Date();
     const [application] = await tx
@@ -174,13 +174,12 @@ export async function approveIdApplication(admin: Viewer, id: number, db: Databa
     await recordNotice(found.user, 'idApproved', {}, tx);
     return { application: application!, user: found.user };
   });
-  await mailNotice(user, 'idApproved');
   return toView(application);
 }
 
 /** POST /api/v1/id-verifications/{id}/reject (admin): notes are required and shown to the applicant. */
 export async function rejectIdApplication(admin: Viewer, id: number, reviewNotes: string, db: Database = getDb()): Promise<IdApplicationView> {
-  const { application, user } = await db.transaction(async (tx) => {
+  const { application } = await db.transaction(async (tx) => {
     const found = await pendingApplication(id, tx);
     const [application] = await tx
       .update(idVerifications)
@@ -191,7 +190,6 @@ export async function rejectIdApplication(admin: Viewer, id: number, reviewNotes
     await recordNotice(found.user, 'idRejected', { reason: reviewNotes }, tx);
     return { application: application!, user: found.user };
   });
-  await mailNotice(user, 'idRejected', { reason: reviewNotes });
   return toView(application);
 }
 

@@ -12,7 +12,7 @@ import { loadSharp } from './sharp.server';
  * The server trusts nothing it is sent: the bytes must be a JPEG, PNG or WebP by their magic numbers, at
  * most 10 MiB and 25 megapixels (read from the header, before any pixel is decoded), and are always
  * re-encoded here to webp with EXIF orientation applied and every piece of metadata (EXIF, GPS, XMP, ICC)
- * dropped. Callers pick the shape: a centre crop (avatars) or a fit inside a box with a byte budget (photos).
+ * dropped. Callers pick the shape: a centre crop (avatars, banners) or a fit inside a box with a byte budget (photos).
  */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024; // 10485760 (SPEC §5 Upload types)
 export const MAX_INPUT_PIXELS = 25_000_000;
@@ -56,6 +56,8 @@ export async function checkImage(bytes: Buffer): Promise<{ kind: ImageKind; widt
 export type ImageShape =
   /** A centre crop to exactly size×size (avatars). */
   | { kind: 'square'; size: number; quality: number }
+  /** A centre crop to exactly width×height (home banners). */
+  | { kind: 'cover'; width: number; height: number; quality: number }
   /** Fit inside maxSide×maxSide (never enlarged), then lower the quality, and at last the size, until ≤ maxBytes. */
   | { kind: 'fit'; maxSide: number; maxBytes: number };
 
@@ -79,6 +81,12 @@ export async function encodeImage(bytes: Buffer, shape: ImageShape): Promise<Buf
         .resize(shape.size, shape.size, { fit: 'cover', position: 'centre' })
         .webp({ quality: shape.quality })
         .toBuffer(); // no withMetadata(): EXIF, GPS, XMP and ICC are not copied
+    }
+    if (shape.kind === 'cover') {
+      return await source()
+        .resize(shape.width, shape.height, { fit: 'cover', position: 'centre' })
+        .webp({ quality: shape.quality })
+        .toBuffer();
     }
     let side = shape.maxSide;
     for (;;) {

@@ -1,8 +1,12 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { notifications } from '~db/schema';
+import type { TFunction } from 'i18next';
+import type { Locale } from '~/i18n/config';
+import { getFixedT } from '~/i18n/i18n.server';
 import type { NotificationListQuery, NotificationView } from '~/schemas/notifications';
-import { AppError } from './errors.server';
+import { AppError, idParamOr } from './errors.server';
+import { wordNotice } from './notice-wording.server';
 import { emitToUser } from './realtime.server';
 
 /** Notifications (SPEC §3, §4, §7): each person reads, marks and deletes only their own. */
@@ -16,12 +20,14 @@ export async function countUnread(userId: number, db: Database = getDb()): Promi
 
 type Row = typeof notifications.$inferSelect;
 
-export function toNotificationView(row: Row): NotificationView {
+/** A row as the reader sees it: worded from its facts in the reader's language, or its stored words (older rows). */
+export function toNotificationView(row: Row, reader?: { t: TFunction; locale: Locale }): NotificationView {
+  const words = reader && row.params ? wordNotice(reader.t, reader.locale, row.type, row.params) : { title: row.title, body: row.body };
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    body: row.body,
+    title: words.title,
+    body: words.body,
     link: row.link,
     isRead: row.readAt !== null,
     readAt: row.readAt?.toISOString() ?? null,
@@ -29,7 +35,8 @@ export function toNotificationView(row: Row): NotificationView {
   };
 }
 
-export async function listNotifications(userId: number, query: NotificationListQuery, db: Database = getDb()) {
+/** One page of the user's notifications, worded in `locale` (the reader's language now). */
+export async function listNotifications(userId: number, query: NotificationListQuery, locale: Locale, db: Database = getDb()) {
   const where = and(eq(notifications.userId, userId), query.unread ? isNull(notifications.readAt) : undefined);
   const [[totalRow], rows, unreadCount] = await Promise.all([
     db.select({ n: count() }).from(notifications).where(where),
@@ -42,10 +49,11 @@ export async function listNotifications(userId: number, query: NotificationListQ
       .offset((query.page - 1) * query.limit),
     countUnread(userId, db),
   ]);
+  const reader = { t: await getFixedT(locale), locale };
   const total = totalRow?.n ?? 0;
   const totalPages = Math.ceil(total / query.limit);
   return {
-    notifications: rows.map(toNotificationView),
+    notifications: rows.map((row) => toNotificationView(row, reader)),
     unreadCount,
     pagination: { page: query.page, limit: query.limit, total, totalPages, hasNext: query.page < totalPages, hasPrev: query.page > 1 },
   };
@@ -57,6 +65,9 @@ async function own(userId: number, id: number, db: Database): Promise<Row> {
   if (!row || row.userId !== userId) throw new AppError('NOT_FOUND');
   return row;
 }
+
+/** A notification id from a URL segment (`/api/v1/notifications/:id`); see idParamOr. */
+export const notificationIdParam = (raw: string | undefined): number => idParamOr('NOT_FOUND', raw);
 
 export async function markRead(userId: number, id: number, db: Database = getDb()): Promise<NotificationView> {
   const row = await own(userId, id, db);

@@ -4,15 +4,18 @@ import { getConfig } from '~/env.server';
 import { isLocale, type Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatNtd } from '~/lib/money';
-import { formatTourDayLong } from '~/lib/tour-dates';
-import { sendMail } from './mail.server';
+import { formatTourDayLong } from '~/lib/dates';
+import { enqueueMail } from './mail.server';
+import { wordNotice } from './notice-wording.server';
+import { enqueuePushes } from './push.server';
 import { emitToUser } from './realtime.server';
 import type { UserRow } from './users.server';
 
 /**
- * What an order's change tells the other party (issue 10 "Everyone is told"): a notification row in the
- * recipient's own language, written in the transaction of the change (`recordOrderNotice`), then, after the
- * commit, a mail in that language and the socket events to the recipient's room (`deliverOrderNotices`).
+ * What an order's change tells the other party (issue 10 "Everyone is told"): a notification row and a mail in
+ * the recipient's own language (and a web push to each of their browsers), all written in the transaction of the change (`recordOrderNotice`; the mail
+ * leaves through the outbox after the commit, decision 017), then the socket events to the recipient's room
+ * (`deliverOrderNotices`, after the commit).
  * Keys: app/locales/<lang>/orders.json `notices.<kind>` and `mail.*`.
  */
 export type OrderNoticeKind = 'booked' | 'confirmed' | 'declined' | 'cancelled' | 'completionMarked' | 'completed' | 'refunded' | 'deleted' | 'restored' | 'reviewed';
@@ -66,37 +69,32 @@ const localeOf = (user: Pick<UserRow, 'locale'>): Locale => (isLocale(user.local
 async function words(recipient: Recipient, kind: OrderNoticeKind, order: OrderNoticeFacts) {
   const locale = localeOf(recipient);
   const t = await getFixedT(locale);
-  const params = {
-    id: order.id,
-    date: formatTourDayLong(order.date, locale),
-    slot: t(`timeSlots.${order.timeSlot}`),
-    people: order.numberOfPeople,
-    total: formatNtd(order.totalPrice, locale),
-    traveler: order.travelerName,
-    guide: order.guideName,
-    actor: order.actorName,
-    rating: order.rating ?? '',
-  };
-  return { t, title: t(`orders.notices.${kind}.title`, params), body: t(`orders.notices.${kind}.body`, params) };
+  return { t, ...wordNotice(t, locale, `order.${kind}`, { ...order }) };
 }
 
-/** Writes the notification for one recipient, in the caller's transaction. */
+/** Writes the notification and queues the mail for one recipient, in the caller's transaction. */
 export async function recordOrderNotice(
   recipient: Recipient,
   kind: OrderNoticeKind,
   order: OrderNoticeFacts,
   db: Database = getDb(),
 ): Promise<PendingNotice> {
-  const { title, body } = await words(recipient, kind, order);
+  const { t, title, body } = await words(recipient, kind, order);
   const [notification] = await db
     .insert(notifications)
-    .values({ userId: recipient.id, type: `order.${kind}`, title, body, link: `/orders/${order.id}` })
+    // The facts go with the words: the notification is worded again in the reader's language when shown.
+    .values({ userId: recipient.id, type: `order.${kind}`, title, body, params: { ...order }, link: `/orders/${order.id}` })
     .returning();
+  const link = new URL(`/orders/${order.id}`, getConfig().PUBLIC_URL).toString();
+  const text = [t('orders.mail.greeting', { name: recipient.name }), '', body, '', link, '', t('orders.mail.signature')].join('\n');
+  await enqueueMail({ to: recipient.email, subject: t('orders.mail.subject', { title }), text }, db);
+  // And a web push to each of the recipient's browsers, in the same words (decision 029).
+  await enqueuePushes(recipient.id, { title, body, url: `/orders/${order.id}` }, db);
   return { recipient, kind, order, notification: notification! };
 }
 
-/** After the commit: socket events first (instant), then the mail (a failed send never undoes the change). */
-export async function deliverOrderNotices(pending: readonly PendingNotice[]): Promise<void> {
+/** After the commit: the socket events to each recipient's room (their mail is already in the outbox). */
+export function deliverOrderNotices(pending: readonly PendingNotice[]): void {
   for (const { recipient, kind, order, notification } of pending) {
     // A review leaves the order as it was: only the notification is news.
     if (kind !== 'reviewed') {
@@ -115,16 +113,4 @@ export async function deliverOrderNotices(pending: readonly PendingNotice[]): Pr
       },
     });
   }
-  await Promise.all(
-    pending.map(async ({ recipient, kind, order }) => {
-      try {
-        const { t, title, body } = await words(recipient, kind, order);
-        const link = new URL(`/orders/${order.id}`, getConfig().PUBLIC_URL).toString();
-        const text = [t('orders.mail.greeting', { name: recipient.name }), '', body, '', link, '', t('orders.mail.signature')].join('\n');
-        await sendMail({ to: recipient.email, subject: t('orders.mail.subject', { title }), text });
-      } catch (error) {
-        console.error(`order mail (${kind}) to user ${recipient.id} failed`, error);
-      }
-    }),
-  );
 }

@@ -1,14 +1,16 @@
 import { todayInTaipei } from '~/lib/dates';
-import type { OrderAction, OrderStatus } from '~/schemas/orders';
+import { hasSlotBegun, slotStartsAt, type TimeSlot } from '~/lib/time-slots';
+import type { OrderAction, OrderStatus, OrderUpdate } from '~/schemas/orders';
 import { AppError } from './errors.server';
 
 /**
  * The order state machine (issue 10), the one place that says who may move an order, from where, to where
  * and when. The web forms and PUT /api/v1/orders/{id} both go through `decide`.
  *
- *   pending   → confirmed   guide (accepts)
+ *   pending   → confirmed   guide (accepts), until the slot begins (bookings close 3 hours before it: decision 015)
  *   pending   → cancelled   guide (declines) or traveler (cancels)
  *   confirmed → cancelled   traveler or guide, before the tour day (Asia/Taipei)
+ *   pending, confirmed → cancelled   admin, at any time (the admin console; the traveler gets all of it back)
  *   confirmed → (flag)      from the tour day on, each side marks completion; both flags → completed
  *   cancelled, completed → refunded   admin
  *
@@ -20,6 +22,7 @@ export interface OrderFacts {
   travelerId: number;
   guideId: number;
   date: string;
+  timeSlot: TimeSlot;
   travelerCompleted: boolean;
   guideCompleted: boolean;
 }
@@ -42,18 +45,24 @@ export interface Decision {
 interface Rule {
   parties: readonly Party[];
   from: readonly OrderStatus[];
-  /** Extra condition on the day and the flags; false → INVALID_TRANSITION. */
-  when?: (order: OrderFacts, party: Party, today: string) => boolean;
+  /** Extra condition on the time and the flags; false → INVALID_TRANSITION. `today` is the Taiwan date of `now`. */
+  when?: (order: OrderFacts, party: Party, today: string, now: Date) => boolean;
   to: (order: OrderFacts, party: Party) => Decision['patch'];
 }
 
 export const ORDER_RULES: Record<OrderAction, Rule> = {
-  confirm: { parties: ['guide'], from: ['pending'], to: () => ({ status: 'confirmed' }) },
+  confirm: {
+    parties: ['guide'],
+    from: ['pending'],
+    // A tour that has begun can no longer be accepted; the guide may still decline, the traveler cancel.
+    when: (order, _party, _today, now) => !hasSlotBegun(order.date, order.timeSlot, now),
+    to: () => ({ status: 'confirmed' }),
+  },
   decline: { parties: ['guide'], from: ['pending'], to: () => ({ status: 'cancelled' }) },
   cancel: {
-    parties: ['traveler', 'guide'],
+    parties: ['traveler', 'guide', 'admin'],
     from: ['pending', 'confirmed'],
-    when: (order, party, today) => (order.status === 'pending' ? party === 'traveler' : today < order.date),
+    when: (order, party, today) => party === 'admin' || (order.status === 'pending' ? party === 'traveler' : today < order.date),
     to: () => ({ status: 'cancelled' }),
   },
   complete: {
@@ -82,6 +91,36 @@ export function partyOf(order: Pick<OrderFacts, 'travelerId' | 'guideId'>, actor
   return undefined;
 }
 
+/**
+ * A change as it is asked for: the order page names an action (its buttons); PUT /api/v1/orders/{id} names the
+ * status it wants or one completion flag.
+ */
+export type OrderChange = { action: OrderAction } | OrderUpdate;
+
+/**
+ * The action a requested change means for this viewer and this order: "cancelled" from the guide of a pending
+ * order is a decline, from anyone else a cancel; a completion flag is the completion of its own side only
+ * (another's flag: FORBIDDEN). `decide` then says whether the action is allowed now.
+ */
+export function actionFor(order: Pick<OrderFacts, 'status' | 'travelerId' | 'guideId'>, actor: Actor, change: OrderChange): OrderAction {
+  if ('action' in change) return change.action;
+  const party = partyOf(order, actor);
+  if (change.travelerCompleted || change.guideCompleted) {
+    if (party !== (change.travelerCompleted ? 'traveler' : 'guide')) throw new AppError('FORBIDDEN');
+    return 'complete';
+  }
+  switch (change.status) {
+    case 'confirmed':
+      return 'confirm';
+    case 'cancelled':
+      return party === 'guide' && order.status === 'pending' ? 'decline' : 'cancel';
+    case 'completed':
+      return 'complete';
+    default:
+      return 'refund';
+  }
+}
+
 /** Checks one action and says what it changes; throws FORBIDDEN (wrong party) or INVALID_TRANSITION (wrong state or day). */
 export function decide(order: OrderFacts, actor: Actor, action: OrderAction, now: Date = new Date()): Decision {
   const rule = ORDER_RULES[action];
@@ -90,7 +129,7 @@ export function decide(order: OrderFacts, actor: Actor, action: OrderAction, now
   const acting: Party | undefined = action === 'refund' && actor.type === 'admin' ? 'admin' : party;
   if (!acting || !rule.parties.includes(acting)) throw new AppError('FORBIDDEN');
   if (!rule.from.includes(order.status)) throw new AppError('INVALID_TRANSITION');
-  if (rule.when && !rule.when(order, acting, todayInTaipei(now))) throw new AppError('INVALID_TRANSITION');
+  if (rule.when && !rule.when(order, acting, todayInTaipei(now), now)) throw new AppError('INVALID_TRANSITION');
   const patch = rule.to(order, acting);
   return { action, party: acting, from: order.status, to: patch.status ?? order.status, patch };
 }
@@ -105,4 +144,19 @@ export function availableActions(order: OrderFacts, actor: Actor, now: Date = ne
       return false;
     }
   });
+}
+
+/**
+ * What the traveler gets back when an order is cancelled now (the booking terms, "Cancellations": more than 72 hours
+ * before the start all of it, from 72 to 24 hours half, later nothing; when the guide cancels or declines, all
+ * of it). Shown before a cancel is confirmed; the product takes no payment itself, so nothing is paid out here.
+ */
+export function refundOnCancel(
+  order: Pick<OrderFacts, 'date' | 'timeSlot'> & { totalPrice: number },
+  party: Party,
+  now: Date,
+): { share: 0 | 50 | 100; amount: number } {
+  const hoursLeft = (slotStartsAt(order.date, order.timeSlot).getTime() - now.getTime()) / 3_600_000;
+  const share = party !== 'traveler' || hoursLeft > 72 ? 100 : hoursLeft >= 24 ? 50 : 0;
+  return { share, amount: Math.floor((order.totalPrice * share) / 100) };
 }

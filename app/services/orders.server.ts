@@ -1,14 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { orderEvents, orders, users } from '~db/schema';
-import type { OrderAction, OrderEventView, OrderListQuery, OrderUpdate, OrderView } from '~/schemas/orders';
+import type { OrderAction, OrderEventView, OrderListQuery, OrderView } from '~/schemas/orders';
 import type { UserOrderSummary } from '~/schemas/user-views';
+import type { AdminOrderFilters } from '~/schemas/admin-orders';
 import type { Viewer } from './access.server';
 import { now as clockNow } from './clock.server';
-import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
+import { recordAudit } from './audit.server';
+import { orderFilterConditions } from './order-filters.server';
+import { AppError, idParamOr } from './errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
-import { availableActions, decide, type Actor } from './order-state.server';
+import { actionFor, availableActions, decide, partyOf, refundOnCancel, type Actor, type OrderChange } from './order-state.server';
 import type { UserType } from './users.server';
 
 export type { OrderView };
@@ -67,7 +70,7 @@ export async function listUserOrders(
 
 type OrderRow = typeof orders.$inferSelect;
 
-function toOrderView(row: OrderRow, travelerName: string, guideName: string): OrderView {
+export function toOrderView(row: OrderRow, travelerName: string, guideName: string): OrderView {
   return {
     id: row.id,
     userId: row.travelerId,
@@ -109,14 +112,34 @@ export async function loadOrder(id: number, db: Database = getDb()): Promise<Ord
 
 export const orderIdParam = (raw: string | undefined): number => idParamOr('NOT_FOUND', raw);
 
-/** A traveler's bookings, a guide's tours, or (admin) every order; newest first; deleted orders never listed. */
-export async function listOrders(viewer: Viewer, query: OrderListQuery, db: Database = getDb()) {
-  const side =
-    viewer.type === 'admin' ? undefined : viewer.type === 'guide' ? eq(orders.guideId, viewer.id) : eq(orders.travelerId, viewer.id);
-  const where = and(side, isNull(orders.deletedAt), query.status ? eq(orders.status, query.status) : undefined);
+/**
+ * A traveler's bookings, a guide's tours, or (admin) every order; newest first. An admin filters as /admin/orders
+ * does (order-filters.server.ts; deleted orders only with `deleted=only`); the others' views ignore those filters
+ * and never list deleted orders.
+ */
+export async function listOrders(viewer: Viewer, query: OrderListQuery & Partial<AdminOrderFilters>, db: Database = getDb()) {
+  const traveler = alias(users, 'traveler');
+  const guide = alias(users, 'guide');
+  const where =
+    viewer.type === 'admin'
+      ? orderFilterConditions(query, { traveler, guide })
+      : and(
+          viewer.type === 'guide' ? eq(orders.guideId, viewer.id) : eq(orders.travelerId, viewer.id),
+          isNull(orders.deletedAt),
+          query.status ? eq(orders.status, query.status) : undefined,
+        );
   const [[totalRow], rows] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(where),
-    orderSelect(db)
+    db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(traveler, eq(traveler.id, orders.travelerId))
+      .innerJoin(guide, eq(guide.id, orders.guideId))
+      .where(where),
+    db
+      .select({ order: orders, travelerName: traveler.name, guideName: guide.name })
+      .from(orders)
+      .innerJoin(traveler, eq(traveler.id, orders.travelerId))
+      .innerJoin(guide, eq(guide.id, orders.guideId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit)
@@ -159,8 +182,12 @@ export async function orderTimeline(orderId: number, db: Database = getDb()): Pr
 /** The order, its timeline and what the viewer may do now. */
 export async function getOrderDetail(viewer: Viewer, id: number, db: Database = getDb(), now: Date = clockNow()) {
   const order = await getOrderFor(viewer, id, db);
-  const actions = order.deletedAt ? [] : availableActions(order, actorOf(viewer), now);
-  return { order, events: await orderTimeline(id, db), actions };
+  const actor = actorOf(viewer);
+  const actions = order.deletedAt ? [] : availableActions(order, actor, now);
+  // Cancelling asks first and says what the traveler gets back (issue 19).
+  const cancelling = actions.includes('cancel') || actions.includes('decline');
+  const refund = cancelling ? refundOnCancel(order, partyOf(order, actor) ?? 'admin', now) : null;
+  return { order, events: await orderTimeline(id, db), actions, refund };
 }
 
 function actorOf(viewer: Viewer): Actor {
@@ -176,100 +203,71 @@ const NOTICE_OF: Record<OrderAction, OrderNoticeKind> = {
   refund: 'refunded',
 };
 
-async function partiesOf(order: OrderRow, db: Database) {
-  const rows = await db.select().from(users).where(inArray(users.id, [order.travelerId, order.guideId]));
-  const traveler = rows.find((u) => u.id === order.travelerId)!;
-  const guide = rows.find((u) => u.id === order.guideId)!;
-  return { traveler, guide };
-}
-
 /**
- * Moves an order by one action of the state machine (app/services/order-state.server.ts), in one transaction with
- * its timeline event and the other party's notification; the mail and socket events follow the commit.
+ * The one way an order moves (issue 20), for the order page and PUT /api/v1/orders/{id} alike: in one transaction,
+ * reads and locks the order once (with both parties, for the notices), says who the viewer is to it (a stranger
+ * 403, a deleted order 404), reads the requested change as an action (`actionFor`) and lets the state machine
+ * decide (app/services/order-state.server.ts), then writes the change, its timeline event and the other party's
+ * notification and mail (outbox). The lock makes two people's changes of one order take turns: the second sees
+ * the first's result and gets 409 INVALID_TRANSITION when it no longer applies. Socket events follow the commit.
  */
-export async function transitionOrder(
+export async function changeOrder(
   viewer: Viewer,
   id: number,
-  action: OrderAction,
+  change: OrderChange,
   db: Database = getDb(),
   now: Date = clockNow(),
-): Promise<OrderView> {
-  const existing = await getOrderFor(viewer, id, db);
-  if (existing.deletedAt) throw new AppError('NOT_FOUND');
+): Promise<{ order: OrderView; action: OrderAction }> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND');
   let pending: PendingNotice[] = [];
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (!row || row.deletedAt) throw new AppError('NOT_FOUND');
-    const decision = decide(row, actorOf(viewer), action, now);
+  const answer = await db.transaction(async (tx) => {
+    const traveler = alias(users, 'traveler');
+    const guide = alias(users, 'guide');
+    const [row] = await tx
+      .select({ order: orders, traveler, guide })
+      .from(orders)
+      .innerJoin(traveler, eq(traveler.id, orders.travelerId))
+      .innerJoin(guide, eq(guide.id, orders.guideId))
+      .where(eq(orders.id, id))
+      // Only the order's row: its people are read, not changed.
+      .for('update', { of: orders });
+    if (!row) throw new AppError('NOT_FOUND');
+    const actor = actorOf(viewer);
+    if (!partyOf(row.order, actor)) throw new AppError('FORBIDDEN');
+    if (row.order.deletedAt) throw new AppError('NOT_FOUND');
+    const action = actionFor(row.order, actor, change);
+    const decision = decide(row.order, actor, action, now);
     const [updated] = await tx
       .update(orders)
       .set({ ...decision.patch, updatedAt: now })
       .where(eq(orders.id, id))
       .returning();
+    const completed = action === 'complete' && decision.to === 'completed';
     await tx.insert(orderEvents).values({
       orderId: id,
-      action: action === 'complete' && decision.to === 'completed' ? 'complete' : action === 'complete' ? `complete_${decision.party}` : action,
+      action: completed ? 'complete' : action === 'complete' ? `complete_${decision.party}` : action,
       fromStatus: decision.from,
       toStatus: decision.to,
       actorId: viewer.id,
       actorRole: decision.party,
       at: now,
     });
-    const { traveler, guide } = await partiesOf(updated!, tx);
-    const actor = viewer.id === traveler.id ? traveler : viewer.id === guide.id ? guide : undefined;
-    const facts = orderNoticeFacts(updated!, { traveler: traveler.name, guide: guide.name, actor: actor?.name ?? '' });
-    const recipients: Party[] =
-      decision.party === 'admin' ? ['traveler', 'guide'] : decision.party === 'traveler' ? ['guide'] : ['traveler'];
-    const kind: OrderNoticeKind = action === 'complete' && decision.to === 'completed' ? 'completed' : NOTICE_OF[action];
+    const actorName = viewer.id === row.traveler.id ? row.traveler.name : viewer.id === row.guide.id ? row.guide.name : '';
+    const facts = orderNoticeFacts(updated!, { traveler: row.traveler.name, guide: row.guide.name, actor: actorName });
+    const recipients: Party[] = decision.party === 'admin' ? ['traveler', 'guide'] : decision.party === 'traveler' ? ['guide'] : ['traveler'];
+    const kind: OrderNoticeKind = completed ? 'completed' : NOTICE_OF[action];
     pending = [];
-    for (const who of recipients) pending.push(await recordOrderNotice(who === 'traveler' ? traveler : guide, kind, facts, tx));
+    for (const who of recipients) pending.push(await recordOrderNotice(who === 'traveler' ? row.traveler : row.guide, kind, facts, tx));
+    // An admin's change is audited like the admin console's (the same action names), in the same transaction.
+    if (decision.party === 'admin') {
+      await recordAudit(
+        { actorId: viewer.id, action: `order.${action}`, targetType: 'order', targetId: id, details: { from: decision.from, to: decision.to, traveler: row.traveler.name, guide: row.guide.name } },
+        tx,
+      );
+    }
+    return { order: toOrderView(updated!, row.traveler.name, row.guide.name), action };
   });
-  await deliverOrderNotices(pending);
-  return loadOrder(id, db);
+  deliverOrderNotices(pending);
+  return answer;
 }
 
-/** PUT /api/v1/orders/{id}: `{status}` or one completion flag, read as an action of the state machine. */
-export async function updateOrder(viewer: Viewer, id: number, update: OrderUpdate, db: Database = getDb(), now: Date = clockNow()) {
-  const order = await getOrderFor(viewer, id, db);
-  let action: OrderAction;
-  if (update.travelerCompleted) {
-    if (viewer.id !== order.travelerId) throw new AppError('FORBIDDEN');
-    action = 'complete';
-  } else if (update.guideCompleted) {
-    if (viewer.id !== order.guideId) throw new AppError('FORBIDDEN');
-    action = 'complete';
-  } else if (update.status === 'confirmed') action = 'confirm';
-  else if (update.status === 'cancelled') action = viewer.id === order.guideId && order.status === 'pending' ? 'decline' : 'cancel';
-  else if (update.status === 'completed') action = 'complete';
-  else action = 'refund';
-  return transitionOrder(viewer, id, action, db, now);
-}
-
-/** Admin: a deleted order leaves every list and frees its slot (the unique index skips deleted rows). */
-export async function deleteOrder(viewer: Viewer, id: number, db: Database = getDb(), now: Date = clockNow()): Promise<OrderView> {
-  if (viewer.type !== 'admin') throw new AppError('FORBIDDEN');
-  const order = await loadOrder(id, db);
-  if (order.deletedAt) return order;
-  await db.transaction(async (tx) => {
-    await tx.update(orders).set({ deletedAt: now, updatedAt: now }).where(eq(orders.id, id));
-    await tx.insert(orderEvents).values({ orderId: id, action: 'delete', fromStatus: order.status, toStatus: order.status, actorId: viewer.id, actorRole: 'admin', at: now });
-  });
-  return loadOrder(id, db);
-}
-
-/** Admin: brings a deleted order back; TIME_CONFLICT when its slot was booked since. */
-export async function restoreOrder(viewer: Viewer, id: number, db: Database = getDb(), now: Date = clockNow()): Promise<OrderView> {
-  if (viewer.type !== 'admin') throw new AppError('FORBIDDEN');
-  const order = await loadOrder(id, db);
-  if (!order.deletedAt) return order;
-  try {
-    await db.transaction(async (tx) => {
-      await tx.update(orders).set({ deletedAt: null, updatedAt: now }).where(eq(orders.id, id));
-      await tx.insert(orderEvents).values({ orderId: id, action: 'restore', fromStatus: order.status, toStatus: order.status, actorId: viewer.id, actorRole: 'admin', at: now });
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('TIME_CONFLICT');
-    throw error;
-  }
-  return loadOrder(id, db);
-}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
-import type { ResetPasswordInput } from '~/schemas/auth';
+import type { ResetPasswordInput } from '~/schemas/account-forms';
 import { sendEmailCode } from './email-codes.server';
 import { redeemCodeForAddress, reserveMailSlot } from './code-redemption.server';
 import { AppError } from './errors.server';
@@ -13,7 +13,7 @@ import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { normaliseEmail } from '~/lib/email';
-import { sendMail } from './mail.server';
+import { enqueueMail } from './mail.server';
 import { findUserByEmail, type UserRow } from './users.server';
 
 /**
@@ -80,17 +80,21 @@ export async function resetPassword(input: ResetPasswordInput, meta: ResetReques
       .where(eq(users.id, user.id))
       .returning()) as [UserRow];
     await revokeUserSessions(user.id, tx);
+    await mailPasswordChanged(row, now, tx);
     return row;
   });
-  await mailPasswordChanged(updated, now);
   return updated;
 }
 
 /**
  * "Your password was changed", in the person's language, to the account's address: the owner learns of a
- * change they did not make. The password is already changed, so a failed mail is logged, never thrown.
+ * change they did not make. Queued in the transaction of the change (decision 017): it leaves after the commit.
  */
-export async function mailPasswordChanged(user: Pick<UserRow, 'id' | 'email' | 'name' | 'locale'>, at: Date): Promise<void> {
+export async function mailPasswordChanged(
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'locale'>,
+  at: Date,
+  db: Database = getDb(),
+): Promise<void> {
   const locale = isLocale(user.locale) ? user.locale : 'zh-TW';
   const t = await getFixedT(locale);
   const k = (key: string) => `mail.passwordChanged.${key}`;
@@ -105,9 +109,5 @@ export async function mailPasswordChanged(user: Pick<UserRow, 'id' | 'email' | '
     '',
     t(k('signature')),
   ].join('\n');
-  try {
-    await sendMail({ to: user.email, subject: t(k('subject')), text });
-  } catch (error) {
-    console.error(`password-changed mail to user ${user.id} failed`, error);
-  }
+  await enqueueMail({ to: user.email, subject: t(k('subject')), text }, db);
 }

@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { photos, users } from '~db/schema';
-import { MAX_PHOTOS_PER_GUIDE, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, type PhotoStatus, type PhotoView } from '~/schemas/trust';
+import { MAX_PHOTOS_PER_GUIDE, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, type PhotoView } from '~/schemas/trust';
+import type { PhotoStatus } from '~/lib/trust-statuses';
 import type { Viewer } from './access.server';
 import { recordAudit } from './audit.server';
 import { blobUrl, storeBlob } from './blobs.server';
 import { AppError } from './errors.server';
 import { encodeImage } from './image-pipeline.server';
-import { mailNotice, recordNotice } from './trust-notices.server';
+import { recordNotice } from './trust-notices.server';
 import type { UserRow } from './users.server';
 
 /*
@@ -139,7 +140,7 @@ export async function reviewPhoto(
   decision: { status: 'approved' | 'rejected'; reason?: string },
   db: Database = getDb(),
 ): Promise<PhotoView> {
-  const { photo, guide } = await db.transaction(async (tx) => {
+  const { photo } = await db.transaction(async (tx) => {
     const [found] = Number.isSafeInteger(id) && id > 0
       ? await tx.select({ photo: photos, guide: users }).from(photos).innerJoin(users, eq(users.id, photos.guideId)).where(eq(photos.id, id)).for('update')
       : [];
@@ -152,7 +153,6 @@ export async function reviewPhoto(
     await recordNotice(found.guide, decision.status === 'approved' ? 'photoApproved' : 'photoRejected', { reason: decision.reason ?? '' }, tx);
     return { photo: photo!, guide: found.guide };
   });
-  if (decision.status === 'rejected') await mailNotice(guide, 'photoRejected', { reason: decision.reason ?? '' });
   return toPhotoView(photo);
 }
 

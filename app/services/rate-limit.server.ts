@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { createClient } from 'redis';
 import { getConfig } from '~/env.server';
+import { countEvent, limitName } from './counters.server';
 import { AppError } from './errors.server';
 
 /**
@@ -51,7 +52,8 @@ export interface RateLimitRule {
   limit: number;
 }
 
-export type Reservation = { allowed: true } | { allowed: false; retryAfterMs: number };
+/** A refusal names the counter that was full (the one with the longest wait), for the metrics. */
+export type Reservation = { allowed: true } | { allowed: false; retryAfterMs: number; fullKey?: string };
 
 export interface RateLimitStore {
   /** Atomically: all counters +1 when each stays ≤ its limit, else none, and how long until a slot frees. */
@@ -75,11 +77,15 @@ class MemoryStore implements RateLimitStore {
   async reserve(rules: RateLimitRule[], windowSeconds: number): Promise<Reservation> {
     const now = Date.now();
     let wait = -1;
+    let fullKey: string | undefined;
     for (const { key, limit } of rules) {
       const entry = this.live(key, now);
-      if (entry && entry.count + 1 > limit) wait = Math.max(wait, entry.resetAt - now);
+      if (entry && entry.count + 1 > limit && entry.resetAt - now > wait) {
+        wait = entry.resetAt - now;
+        fullKey = key;
+      }
     }
-    if (wait >= 0) return { allowed: false, retryAfterMs: wait };
+    if (wait >= 0) return { allowed: false, retryAfterMs: wait, fullKey };
     for (const { key } of rules) {
       const entry = this.live(key, now);
       if (entry) entry.count += 1;
@@ -112,13 +118,14 @@ class MemoryStore implements RateLimitStore {
 
 /**
  * KEYS: the counters; ARGV[1]: window in ms; ARGV[2..]: each counter's limit. Returns -1 when the slots
- * were taken, else the ms until the fullest counter's window ends. Redis runs a script atomically, so
+ * were taken, else {the ms until the fullest counter's window ends, that counter's position in KEYS}. Redis runs a script atomically, so
  * every instance sharing this Redis sees one order of reservations. A counter that somehow lost its expiry
  * gets one (it must never block forever).
  */
 const RESERVE_SCRIPT = `
 local window = tonumber(ARGV[1])
 local wait = -1
+local full = 0
 for i, key in ipairs(KEYS) do
   local count = tonumber(redis.call('GET', key) or '0')
   if count + 1 > tonumber(ARGV[i + 1]) then
@@ -127,10 +134,13 @@ for i, key in ipairs(KEYS) do
       redis.call('PEXPIRE', key, window)
       ttl = window
     end
-    if ttl > wait then wait = ttl end
+    if ttl > wait then
+      wait = ttl
+      full = i
+    end
   end
 end
-if wait >= 0 then return wait end
+if wait >= 0 then return {wait, full} end
 for _, key in ipairs(KEYS) do
   redis.call('INCR', key)
   if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, window) end
@@ -165,13 +175,12 @@ class RedisStore implements RateLimitStore {
   }
   async reserve(rules: RateLimitRule[], windowSeconds: number): Promise<Reservation> {
     await this.ready;
-    const wait = Number(
-      await this.client.eval(RESERVE_SCRIPT, {
-        keys: this.keys(rules.map((r) => r.key)),
-        arguments: [String(windowSeconds * 1000), ...rules.map((r) => String(r.limit))],
-      }),
-    );
-    return wait < 0 ? { allowed: true } : { allowed: false, retryAfterMs: wait };
+    const result = (await this.client.eval(RESERVE_SCRIPT, {
+      keys: this.keys(rules.map((r) => r.key)),
+      arguments: [String(windowSeconds * 1000), ...rules.map((r) => String(r.limit))],
+    })) as number | [number, number];
+    if (!Array.isArray(result)) return { allowed: true };
+    return { allowed: false, retryAfterMs: Number(result[0]), fullKey: rules[Number(result[1]) - 1]?.key };
   }
   async release(keys: string[]) {
     if (keys.length === 0) return;
@@ -259,6 +268,7 @@ export async function reserveAttempt(
   }
   const result = await store().reserve(rules, RATE_WINDOW_SECONDS);
   if (!result.allowed) {
+    countEvent('rate_limit_refusals_total', { limit: limitName(result.fullKey ?? rules[0]!.key) });
     const retryAfter = Math.min(RATE_WINDOW_SECONDS, Math.max(1, Math.ceil(result.retryAfterMs / 1000)));
     throw new AppError('RATE_LIMIT_EXCEEDED', { retryAfter });
   }

@@ -16,7 +16,7 @@ import { recordAudit } from './audit.server';
 import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
 import { getOrderFor } from './orders.server';
-import { refreshGuideRating } from './ratings.server';
+import { givenReviewsOf, receivedReviewsOf, refreshGuideRating } from './ratings.server';
 import { likeContains } from './user-admin.server';
 
 /*
@@ -73,12 +73,11 @@ export async function listUserReviews(
   userId: number,
   db: Database = getDb(),
 ): Promise<{ received: UserReview[]; given: UserReview[] }> {
+  // The same rows the stats card counts (getUserStats): one definition of received and given.
   const self: Viewer = { id: userId, type: 'traveler' };
-  const [received, given] = await Promise.all([
-    listReviewsOf(self, userId, { type: 'received' }, db),
-    listReviewsOf(self, userId, { type: 'given' }, db),
-  ]);
-  return { received, given };
+  const list = (where: SQL) => reviewSelect(db).where(where).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const [received, given] = await Promise.all([list(receivedReviewsOf(userId)), list(givenReviewsOf(userId))]);
+  return { received: received.map((r) => toView(r, self)), given: given.map((r) => toView(r, self)) };
 }
 
 /**
@@ -197,12 +196,14 @@ function assertAdmin(viewer: Viewer) {
   if (viewer.type !== 'admin') throw new AppError('FORBIDDEN');
 }
 
-/** Admin search (GET /api/v1/reviews, /admin/reviews): comment, reviewer and reviewee names, or an order number; hidden included. */
-export async function searchReviews(viewer: Viewer, query: AdminReviewQuery, db: Database = getDb()) {
-  assertAdmin(viewer);
+/**
+ * The one definition of the admin review search (issue 22): /admin/reviews, GET /api/v1/reviews and the reviews
+ * CSV export. Joined with `reviewer` and `reviewee` (reviewTables).
+ */
+export function reviewSearchCondition(query: Pick<AdminReviewQuery, 'keyword'>): SQL | undefined {
   const keyword = query.keyword?.trim();
   const pattern = keyword ? likeContains(keyword) : undefined;
-  const where = pattern
+  return pattern
     ? or(
         ilike(reviews.comment, pattern),
         ilike(reviewer.name, pattern),
@@ -210,6 +211,15 @@ export async function searchReviews(viewer: Viewer, query: AdminReviewQuery, db:
         /^\d{1,9}$/.test(keyword!) ? eq(reviews.orderId, Number(keyword)) : undefined,
       )
     : undefined;
+}
+
+/** The review search's joined people, for the export's own select. */
+export const reviewTables = { reviewer, reviewee };
+
+/** Admin search (GET /api/v1/reviews, /admin/reviews): comment, reviewer and reviewee names, or an order number; hidden included. */
+export async function searchReviews(viewer: Viewer, query: AdminReviewQuery, db: Database = getDb()) {
+  assertAdmin(viewer);
+  const where = reviewSearchCondition(query);
   const limit = ADMIN_REVIEW_PAGE_SIZE;
   const [[totalRow], rows] = await Promise.all([
     db

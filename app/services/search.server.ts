@@ -1,17 +1,20 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '~db/client';
 import { availabilitySlots, users } from '~db/schema';
 import { CITY_ALIASES, CITY_CODES } from '~/lib/cities';
-import { todayInTaipei } from '~/lib/dates';
-import { containsPattern, normaliseSearchText, searchTerms } from '~/lib/search-text';
+import { bookingHorizon } from '~/lib/time-slots';
+import { CITY_NAME_GAP, cityTerm, containsPattern, namesContaining, normaliseSearchText, searchTerms } from '~/lib/search-text';
 import type { GuideSearch, Suggestion, SuggestionQuery } from '~/schemas/guide-search';
 import type { GuideCard } from '~/schemas/guide-card';
 import { cachedCatalogueRead } from './catalogue-cache.server';
-import { guideCardColumns, openSlotCondition, paginate, publishableGuide, toCards, type Pagination } from './guides.server';
+import { bookableSlotCondition } from './availability.server';
+import { now as clockNow } from './clock.server';
+import { publishableGuide } from './guide-publishable.server';
+import { guideCardColumns, paginate, toCards, type Pagination } from './guides.server';
 
 /* Guide search (issue 9): one service for /guides and GET /api/v1/guides. */
 
-function searchWhere(search: GuideSearch): SQL {
+function searchWhere(search: GuideSearch, now: Date): SQL {
   const conditions: (SQL | undefined)[] = [publishableGuide];
   if (search.city) conditions.push(eq(users.city, search.city));
   if (search.language) conditions.push(sql`${users.language} @> array[${search.language}]::text[]`);
@@ -23,18 +26,37 @@ function searchWhere(search: GuideSearch): SQL {
     const slot = search.timeSlot ? eq(availabilitySlots.timeSlot, search.timeSlot) : undefined;
     conditions.push(
       sql`exists (select 1 from ${availabilitySlots} where ${availabilitySlots.guideId} = ${users.id}
-        and ${availabilitySlots.date} = ${search.date} and ${and(openSlotCondition(todayInTaipei()), slot)})`,
+        and ${availabilitySlots.date} = ${search.date} and ${and(bookableSlotCondition(now), slot)})`,
     );
   }
   return and(...conditions)!;
 }
 
 /**
- * One word anywhere in the normalised text. The pg_trgm GIN index serves `like` from 3 characters on; a word of
+ * One term of `searchTerms`, as `matchesKeyword` (app/lib/search-text.ts) reads it: the term anywhere in the
+ * normalised text, or, for a term naming a city, any of that city's names where it is not part of another
+ * city's name (Taipei finds what 台北 finds, and not New Taipei's ニュータイペイ or 'new taipei').
+ */
+function keywordCondition(term: string): SQL {
+  const city = cityTerm(term);
+  if (!city) return textContains(term);
+  return or(
+    ...city.names.map((name) => {
+      const hiding = namesContaining(city, name);
+      if (hiding.length === 0) return textContains(name);
+      // The index finds the candidates; the other cities' names are then taken out, in the same order as in JS.
+      const rest = hiding.reduce<SQL>((text, other) => sql`replace(${text}, ${other}, ${CITY_NAME_GAP})`, sql`${users.searchText}`);
+      return and(textContains(name), sql`${rest} like ${containsPattern(name)} escape '\\'`)!;
+    }),
+  )!;
+}
+
+/**
+ * A word anywhere in the normalised text. The pg_trgm GIN index serves `like` from 3 characters on; a word of
  * exactly 2 characters (台北, 美食) has no trigram, so the stored bigrams' GIN index finds it (a 2-character
  * word is in the text exactly when it is one of its bigrams). One character stays a plain scan.
  */
-function keywordCondition(term: string): SQL {
+function textContains(term: string): SQL {
   const like = sql`${users.searchText} like ${containsPattern(term)} escape '\\'`;
   return [...term].length === 2 ? and(sql`${users.searchBigrams} @> array[${term}]::text[]`, like)! : like;
 }
@@ -68,14 +90,16 @@ export interface GuideSearchResult {
  */
 export function searchGuides(search: GuideSearch, options: { locale?: string } = {}): Promise<GuideSearchResult> {
   const locale = options.locale ?? 'zh-TW';
-  // Cards say which day is next open, so the day is part of what the answer depends on.
-  const key = `search:${locale}:${todayInTaipei()}:${JSON.stringify(search)}`;
-  return cachedCatalogueRead(key, () => runSearch(search, locale));
+  // Cards say which day is next bookable and the date filter finds bookable slots, so the answer depends on which
+  // slots still take bookings: the horizon changes at each slot's cutoff and is part of the key.
+  const now = clockNow();
+  const key = `search:${locale}:${bookingHorizon(now).key}:${JSON.stringify(search)}`;
+  return cachedCatalogueRead(key, () => runSearch(search, locale, now));
 }
 
-async function runSearch(search: GuideSearch, locale: string): Promise<GuideSearchResult> {
+async function runSearch(search: GuideSearch, locale: string, now: Date): Promise<GuideSearchResult> {
   const db = getDb();
-  const where = searchWhere(search);
+  const where = searchWhere(search, now);
   // One pass over the matches gives the page and the total (a separate count(*) ran the whole match twice).
   const rows = await db
     .select({ ...guideCardColumns(), total: sql<number>`count(*) over ()`.mapWith(Number) })

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { getConfig } from '~/env.server';
+import type { AccountType } from '~/lib/account-types';
 
 /**
  * Bearer tokens for /api/v1 (ARCHITECTURE §5): an HS256 JWT signed with SESSION_SECRET. The payload tells
@@ -9,7 +10,7 @@ import { getConfig } from '~/env.server';
 export interface TokenPayload {
   id: number;
   email: string;
-  type: 'traveler' | 'guide' | 'admin';
+  type: AccountType;
   isEmailVerified: boolean;
   isIdVerified: boolean;
   sid: string;

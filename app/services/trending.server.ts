@@ -4,7 +4,8 @@ import { favorites, orders, users } from '~db/schema';
 import type { TrendingCity, TrendingGuide, TrendingType } from '~/schemas/discover';
 import type { GuideCard } from '~/schemas/guide-card';
 import { FALLBACK_LOCALE } from '~/i18n/config';
-import { bayesianRatingSql, publishableGuideCondition } from './guide-visibility.server';
+import { publishableGuide } from './guide-publishable.server';
+import { bayesianRatingSql } from './guide-visibility.server';
 import { guideCardColumns, toCards } from './guides.server';
 
 /*
@@ -31,7 +32,8 @@ function activity(db: Database, since: Date) {
   const recentFavorites = db
     .select({ guideId: favorites.targetId, n: sql<number>`count(*)::int`.as('favorites') })
     .from(favorites)
-    .where(and(eq(favorites.targetType, 'guide'), gte(favorites.createdAt, since)))
+    // A guide's favorite of their own profile (refused since issue 21; older rows may remain) does not count.
+    .where(and(eq(favorites.targetType, 'guide'), gte(favorites.createdAt, since), ne(favorites.userId, favorites.targetId)))
     .groupBy(favorites.targetId)
     .as('recent_favorites');
   const bookings = sql<number>`coalesce(${recentBookings.n}, 0)`;
@@ -58,7 +60,7 @@ export async function trendingGuides(limit: number, options: TrendingOptions = {
     .from(users)
     .leftJoin(a.recentBookings, eq(a.recentBookings.guideId, users.id))
     .leftJoin(a.recentFavorites, eq(a.recentFavorites.guideId, users.id))
-    .where(and(publishableGuideCondition(), sql`${a.score} > 0`))
+    .where(and(publishableGuide, sql`${a.score} > 0`))
     .orderBy(desc(a.score), desc(a.bookings), users.id)
     .limit(limit);
   const cards = await toCards(rows, options.locale ?? FALLBACK_LOCALE);
@@ -78,7 +80,7 @@ export async function trendingCities(limit: number, options: Pick<TrendingOption
     .from(users)
     .leftJoin(a.recentBookings, eq(a.recentBookings.guideId, users.id))
     .leftJoin(a.recentFavorites, eq(a.recentFavorites.guideId, users.id))
-    .where(publishableGuideCondition())
+    .where(publishableGuide)
     .groupBy(users.city)
     .having(sql`sum(${a.score}) > 0`)
     .orderBy(desc(sql`sum(${a.score})`), desc(sql`sum(${a.bookings})`), users.city)
@@ -105,7 +107,7 @@ export async function topRatedGuides(
   const rows = await db
     .select(guideCardColumns())
     .from(users)
-    .where(and(publishableGuideCondition(), exclude, options.where))
+    .where(and(publishableGuide, exclude, options.where))
     .orderBy(desc(bayesianRatingSql()), desc(users.ratingCount), users.id)
     .limit(limit);
   return toCards(rows, options.locale ?? FALLBACK_LOCALE);

@@ -3,13 +3,16 @@ import { notifications } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
-import { sendMail } from './mail.server';
+import { enqueueMail } from './mail.server';
+import { wordNotice } from './notice-wording.server';
+import { enqueuePushes } from './push.server';
 import type { UserRow } from './users.server';
 
 /**
- * What a trust decision tells the person it concerns (issue 11): a notification row written in their own
- * interface language (the bell and /notifications show it as stored), and, for the decisions that matter
- * most, a mail in that language. Keys live in app/locales/<lang>/trust.json under `notices.<kind>`.
+ * What a trust decision tells the person it concerns (issue 11): a notification row (its facts, worded again in
+ * the reader's language when shown: notice-wording.server.ts), and, for the decisions that matter
+ * most, a mail in that language, queued in the same transaction (the outbox, decision 017). Keys live in
+ * app/locales/<lang>/trust.json under `notices.<kind>`.
  */
 export type NoticeKind =
   | 'idApproved'
@@ -30,40 +33,25 @@ const LINKS: Record<NoticeKind, string> = {
 
 type Recipient = Pick<UserRow, 'id' | 'name' | 'email' | 'locale'>;
 
-/** Writes the notification (in the caller's transaction when given). */
+/** The decisions that are also mailed (an approved photo is news for the notification list only). */
+const MAILED: ReadonlySet<NoticeKind> = new Set(['idApproved', 'idRejected', 'photoRejected', 'guideSuspended', 'guideReinstated']);
+
+/** Writes the notification and, for the kinds that are mailed, queues the mail: in the caller's transaction when given. */
 export async function recordNotice(
   user: Recipient,
   kind: NoticeKind,
   params: Record<string, string> = {},
   db: Database = getDb(),
 ): Promise<void> {
-  const t = await getFixedT(isLocale(user.locale) ? user.locale : 'zh-TW');
-  const body = t(`trust.notices.${kind}.body`, { ...params, reason: params.reason || t('trust.notices.noReason') });
-  await db.insert(notifications).values({
-    userId: user.id,
-    type: `trust.${kind}`,
-    title: t(`trust.notices.${kind}.title`),
-    body,
-    link: LINKS[kind],
-  });
-}
-
-/** Mails the same news (after the change is committed: a failed send must not undo a decision). */
-export async function mailNotice(user: Recipient, kind: NoticeKind, params: Record<string, string> = {}): Promise<void> {
-  const t = await getFixedT(isLocale(user.locale) ? user.locale : 'zh-TW');
+  const locale = isLocale(user.locale) ? user.locale : 'zh-TW';
+  const t = await getFixedT(locale);
+  const { title, body } = wordNotice(t, locale, `trust.${kind}`, params);
+  // The facts go with the words: the notification is worded again in the reader's language when shown.
+  await db.insert(notifications).values({ userId: user.id, type: `trust.${kind}`, title, body, params, link: LINKS[kind] });
+  // Every notification also goes to the person's browsers that asked for pushes (decision 029).
+  await enqueuePushes(user.id, { title, body, url: LINKS[kind] }, db);
+  if (!MAILED.has(kind)) return;
   const link = new URL(LINKS[kind], getConfig().PUBLIC_URL).toString();
-  const text = [
-    t('trust.mail.greeting', { name: user.name }),
-    '',
-    t(`trust.notices.${kind}.body`, { ...params, reason: params.reason || t('trust.notices.noReason') }),
-    '',
-    link,
-    '',
-    t('trust.mail.signature'),
-  ].join('\n');
-  try {
-    await sendMail({ to: user.email, subject: t('trust.mail.subject', { title: t(`trust.notices.${kind}.title`) }), text });
-  } catch (error) {
-    console.error(`trust mail (${kind}) to user ${user.id} failed`, error);
-  }
+  const text = [t('trust.mail.greeting', { name: user.name }), '', body, '', link, '', t('trust.mail.signature')].join('\n');
+  await enqueueMail({ to: user.email, subject: t('trust.mail.subject', { title }), text }, db);
 }

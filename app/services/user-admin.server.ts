@@ -1,7 +1,14 @@
-import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
-import { userListQuerySchema, type UserListQuery, type UserListQueryInput, type UserSortField } from '~/schemas/user-admin';
+import { containsPattern, normaliseSearchText, VARIANTS } from '~/lib/search-text';
+import {
+  userListQuerySchema,
+  type AccountState,
+  type UserListQuery,
+  type UserListQueryInput,
+  type UserSortField,
+} from '~/schemas/user-admin';
 import { AppError, parseValue } from './errors.server';
 import { recordAudit, type AuditAction } from './audit.server';
 import { paginate, type Pagination } from './guides.server';
@@ -23,31 +30,66 @@ import { toPublicUser, userIdParam, type PublicUser, type UserRow } from './user
  * - Every change writes an audit_logs row in the same transaction.
  */
 
-/** A user as the admin screens see it: the public shape plus when it was blocked or archived. */
-export type AdminUser = PublicUser & { blockedAt: string | null; archivedAt: string | null };
+/** A user as the admin screens see it: the public shape, when it was blocked or archived, and its status label. */
+export type AdminUser = PublicUser & { blockedAt: string | null; archivedAt: string | null; accountState: AccountState };
+
+/** The SPEC status label of an account (decision 020): suspended when blocked, inactive until the email is verified. */
+export function accountStateOf(user: Pick<UserRow, 'blockedAt' | 'isEmailVerified'>): AccountState {
+  if (user.blockedAt) return 'suspended';
+  return user.isEmailVerified ? 'active' : 'inactive';
+}
+
+/** The same rule in SQL, for the list's status filter. */
+const ACCOUNT_STATE_CONDITIONS: Record<AccountState, SQL> = {
+  suspended: sql`${users.blockedAt} is not null`,
+  inactive: sql`${users.blockedAt} is null and not ${users.isEmailVerified}`,
+  active: sql`${users.blockedAt} is null and ${users.isEmailVerified}`,
+};
 
 export function toAdminUser(user: UserRow): AdminUser {
   return {
     ...toPublicUser(user),
     blockedAt: user.blockedAt?.toISOString() ?? null,
     archivedAt: user.deletedAt?.toISOString() ?? null,
+    accountState: accountStateOf(user),
   };
 }
 
 export interface UserListResult {
   users: AdminUser[];
   pagination: Pagination;
-  filters: { type: UserListQuery['type'] | null; search: string | null };
+  filters: { type: UserListQuery['type'] | null; status: UserListQuery['status'] | null; search: string | null };
   sorting: { sortBy: UserListQuery['sortBy']; sortOrder: UserListQuery['sortOrder'] };
 }
 
-function assertAdmin(actor: Pick<UserRow, 'type'> | undefined): asserts actor is UserRow {
+export function assertAdmin(actor: Pick<UserRow, 'type'> | undefined): asserts actor is UserRow {
   if (!actor || actor.type !== 'admin') throw new AppError('FORBIDDEN');
 }
 
 /** `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards. */
 export function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+const VARIANT_FROM = Object.keys(VARIANTS).join('');
+const VARIANT_TO = Object.values(VARIANTS).join('');
+
+/**
+ * A column read the way guide keyword search reads text (app/lib/search-text.ts normaliseSearchText): NFKC,
+ * lower case, one spelling of variant characters, so 臺北 finds 台北 and ＡＬＩＣＥ finds alice. Computed per row:
+ * the admin list is small next to the catalogue, and no index has to be kept for every account.
+ */
+function normalisedColumn(column: SQL): SQL {
+  return sql`translate(lower(normalize(${column}, NFKC)), ${VARIANT_FROM}, ${VARIANT_TO})`;
+}
+
+/** Every word of the search must be in the name or the e-mail address (normalised both sides). */
+function searchCondition(search: string): SQL | undefined {
+  const words = normaliseSearchText(search).split(' ').filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  const name = normalisedColumn(sql`${users.name}`);
+  const email = normalisedColumn(sql`${users.email}`);
+  return and(...words.map((w) => sql`(${name} like ${containsPattern(w)} or ${email} like ${containsPattern(w)})`));
 }
 
 const SORT_COLUMNS: Record<UserSortField, SQL> = {
@@ -66,16 +108,25 @@ function orderBy(query: UserListQuery): SQL[] {
   return [sql`${SORT_COLUMNS[query.sortBy]} ${dir} nulls last`, sql`${users.id} ${dir}`];
 }
 
+/**
+ * The one definition of the user list filters (issue 22): /admin/users, /admin/users/archived, GET /api/v1/users
+ * and the users CSV export build their WHERE here.
+ */
+export function userListConditions(archived: boolean, query: Pick<UserListQuery, 'type' | 'status' | 'search'>): SQL | undefined {
+  const conditions: SQL[] = [archived ? isNotNull(users.deletedAt) : isNull(users.deletedAt)];
+  if (query.type) conditions.push(eq(users.type, query.type));
+  if (query.status) conditions.push(ACCOUNT_STATE_CONDITIONS[query.status]);
+  if (query.search) {
+    const matches = searchCondition(query.search);
+    if (matches) conditions.push(matches);
+  }
+  return and(...conditions);
+}
+
 async function listByState(archived: boolean, input: UserListQueryInput, db: Database): Promise<UserListResult> {
   // Routes parse already (and so does this, for callers passing raw search params): same rules either way.
   const query = parseValue(userListQuerySchema, input);
-  const conditions: SQL[] = [archived ? isNotNull(users.deletedAt) : isNull(users.deletedAt)];
-  if (query.type) conditions.push(eq(users.type, query.type));
-  if (query.search) {
-    const pattern = likeContains(query.search);
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
-  }
-  const where = and(...conditions);
+  const where = userListConditions(archived, query);
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -89,7 +140,7 @@ async function listByState(archived: boolean, input: UserListQueryInput, db: Dat
   return {
     users: rows.map(toAdminUser),
     pagination: paginate(query.page, query.limit, totals?.total ?? 0),
-    filters: { type: query.type ?? null, search: query.search ?? null },
+    filters: { type: query.type ?? null, status: query.status ?? null, search: query.search ?? null },
     sorting: { sortBy: query.sortBy, sortOrder: query.sortOrder },
   };
 }

@@ -1,17 +1,23 @@
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { availabilitySlots, favorites, orders, reviews, users } from '~db/schema';
 import { todayInTaipei } from '~/lib/dates';
+import { slotLengthHours, TIME_SLOTS } from '~/lib/time-slots';
 import type { Earnings, UserStats } from '~/schemas/user-views';
-import { averageRatingSql, countsTowardRating } from './ratings.server';
+import { bookableSlotCondition } from './availability.server';
+import { now as clockNow } from './clock.server';
+import { averageRatingSql, givenReviewsOf, receivedReviewsOf } from './ratings.server';
 
 /*
  * A user's figures (SPEC §3 Stats, the /me earnings tab, GET /api/v1/users/:id/stats): orders, reviews,
  * favorites, earnings and spending. Reads only; who may see them is the caller's check (access.server.ts).
  */
 
-/** Hours of guiding counted per completed order (a day tour). */
-export const SERVICE_HOURS_PER_ORDER = 8;
+/** A completed order's hours of guiding: its slot's length (app/lib/time-slots.ts), in SQL. */
+const serviceHoursOfOrder = sql`case ${orders.timeSlot} ${sql.join(
+  TIME_SLOTS.map((slot) => sql`when ${slot} then ${slotLengthHours(slot)}`),
+  sql` `,
+)} else 0 end`;
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -26,21 +32,23 @@ function taipeiMonth(today = todayInTaipei()): [string, string] {
 
 /**
  * SPEC §3 Stats. Orders count whichever side the user was on and leave out deleted ones.
- * - averageRating / totalReviews: reviews the user received that are not hidden (0 when none).
+ * - averageRating / totalReviews: reviews the user received that are not hidden (0 when none);
+ *   travelerStats.reviewCount: the reviews the user wrote, whatever their role. Both as the /me reviews tab lists
+ *   them (`receivedReviewsOf`, `givenReviewsOf`).
  * - totalEarnings: completed orders as guide. totalSpent / currentMonthSpent: completed or confirmed
  *   orders as traveler, the latter with a tour date in the current Asia/Taipei month.
  * - totalFavorites: for a guide how many people keep them as a favorite, for others their own favorites.
- * - guideStats.isAvailable: an available slot from today (Taipei) on.
+ * - guideStats.isAvailable: a slot a traveler can book now (bookableSlotCondition).
+ * - guideStats.serviceHours: the hours of the guide's completed orders' slots.
  */
 export async function getUserStats(userId: number, db: Database = getDb()): Promise<UserStats> {
   const [monthStart, nextMonth] = taipeiMonth();
-  const today = todayInTaipei();
   const [[o], [received], [given], [fav], [slot], [user]] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)`.mapWith(Number),
         completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
-        guideCompleted: sql<number>`count(*) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId})`.mapWith(Number),
+        serviceHours: sql<number>`coalesce(sum(${serviceHoursOfOrder}) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId}), 0)`.mapWith(Number),
         earnings: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId}), 0)`.mapWith(Number),
         bookings: sql<number>`count(*) filter (where ${orders.travelerId} = ${userId})`.mapWith(Number),
         spent: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} in ('completed', 'confirmed') and ${orders.travelerId} = ${userId}), 0)`.mapWith(Number),
@@ -54,8 +62,8 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
         average: averageRatingSql(),
       })
       .from(reviews)
-      .where(and(eq(reviews.revieweeId, userId), countsTowardRating())),
-    db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(reviews).where(eq(reviews.reviewerId, userId)),
+      .where(receivedReviewsOf(userId)),
+    db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(reviews).where(givenReviewsOf(userId)),
     db
       .select({
         own: sql<number>`count(*) filter (where ${favorites.userId} = ${userId})`.mapWith(Number),
@@ -66,7 +74,7 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
     db
       .select({ id: availabilitySlots.id })
       .from(availabilitySlots)
-      .where(and(eq(availabilitySlots.guideId, userId), eq(availabilitySlots.available, true), gte(availabilitySlots.date, today)))
+      .where(and(eq(availabilitySlots.guideId, userId), bookableSlotCondition(clockNow())))
       .limit(1),
     db.select({ type: users.type }).from(users).where(eq(users.id, userId)),
   ]);
@@ -83,7 +91,7 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
     currentMonthSpent: num(o?.monthSpent),
     travelerStats: { bookingCount: num(o?.bookings), favoriteGuides: num(fav?.own), reviewCount: num(given?.count) },
     guideStats: {
-      serviceHours: num(o?.guideCompleted) * SERVICE_HOURS_PER_ORDER,
+      serviceHours: num(o?.serviceHours),
       averageRating,
       isAvailable: slot !== undefined,
     },

@@ -36,6 +36,8 @@ export function toPublicUser(user: UserRow) {
     city: user.city,
     language: user.language,
     price: user.price,
+    // The most people one booking of this guide may bring (docs/decisions/016-group-size.md); null for others.
+    maxGroupSize: user.type === 'guide' ? user.maxGroupSize : null,
     description: user.description,
     headline: user.headline,
     localized: user.localized,
@@ -83,6 +85,28 @@ export function getProfile(viewer: Viewer, userId: number, db: Database = getDb(
  * verified) until the code is confirmed (confirmEmailChange). Sending the current address again leaves a
  * pending change as it is.
  */
+/**
+ * The account's editable fields as the profile schema reads them: PUT /api/v1/users/{id} lays the body over
+ * these, so a field the body leaves out keeps its value.
+ */
+export function editableProfileOf(user: UserRow): Record<string, unknown> {
+  const base = { name: user.name, email: user.email, bio: user.bio };
+  if (user.type !== 'guide') return base;
+  return {
+    ...base,
+    city: user.city,
+    language: user.language,
+    price: user.price,
+    maxGroupSize: user.maxGroupSize,
+    description: user.description,
+    headline: user.headline,
+    headlineEn: user.localized.en?.headline,
+    headlineJa: user.localized.ja?.headline,
+    descriptionEn: user.localized.en?.description,
+    descriptionJa: user.localized.ja?.description,
+  };
+}
+
 export async function updateProfile(
   viewer: Viewer,
   userId: number,
@@ -114,6 +138,8 @@ export async function updateProfile(
       city: input.city,
       language: [...new Set(input.language)],
       price: input.price,
+      // Absent keeps the guide's maximum group size (docs/decisions/016-group-size.md).
+      ...(input.maxGroupSize !== undefined ? { maxGroupSize: input.maxGroupSize } : {}),
       description: input.description,
       headline: input.headline ?? null,
       localized: translationsOf(input),
@@ -177,6 +203,12 @@ const nothingPending = () => new AppError('INVALID_CODE', { messageKey: 'profile
  * code check (rate-limit.server.ts). 409 EMAIL_TAKEN when another account took the address meanwhile; the
  * pending change is then dropped.
  */
+/** Only the account itself confirms its new address (an admin cannot, it is the owner's mailbox): checked before the code is read. */
+export async function assertMayConfirmEmailChange(viewer: Viewer, userId: number, db: Database = getDb()): Promise<UserRow> {
+  if (viewer.id !== userId) throw new AppError('FORBIDDEN');
+  return assertSelfOrAdmin(viewer, userId, { write: true }, db);
+}
+
 export async function confirmEmailChange(
   viewer: Viewer,
   userId: number,
@@ -184,8 +216,7 @@ export async function confirmEmailChange(
   meta: { ip: string },
   db: Database = getDb(),
 ): Promise<UserRow> {
-  if (viewer.id !== userId) throw new AppError('FORBIDDEN');
-  const user = await assertSelfOrAdmin(viewer, userId, { write: true }, db);
+  const user = await assertMayConfirmEmailChange(viewer, userId, db);
   const pending = user.pendingEmail;
   if (!pending) throw nothingPending();
 
@@ -251,7 +282,7 @@ export async function emailChangeCooldown(userId: number, db: Database = getDb()
   return resendCooldownSeconds(userId, db, 'change_email');
 }
 
-const EDITABLE_FIELDS = ['name', 'email', 'bio', 'city', 'language', 'price', 'description', 'headline', 'localized'] as const;
+const EDITABLE_FIELDS = ['name', 'email', 'bio', 'city', 'language', 'price', 'maxGroupSize', 'description', 'headline', 'localized'] as const;
 
 function changedFields(before: UserRow, after: UserRow): string[] {
   return EDITABLE_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));

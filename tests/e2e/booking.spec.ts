@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './test';
 import { expectNoAxeViolations, jsEnabled, savePicture } from './support';
 
 /**
@@ -65,7 +65,7 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
   await traveler.getByLabel('人數').fill('3');
   await traveler.getByLabel('備註（選填）').fill('想看夜市');
   await traveler.getByRole('checkbox', { name: '我同意預約條款' }).check();
-  await expect(traveler.getByText('總金額')).toBeVisible();
+  await expect(traveler.getByTestId('booking-summary').getByText('總金額')).toBeVisible();
   await traveler.getByRole('button', { name: '登入後預約' }).click();
   await expect(traveler).toHaveURL(/\/login\?redirectTo=/);
   await logIn(traveler, who.traveler);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { cardsIn } from './support';
 
 /**
@@ -37,7 +37,10 @@ test.describe('chunk reload', () => {
     test.skip(testInfo.project.name !== 'js-on', 'only JavaScript navigations load route chunks');
   });
 
-  test('a failed route chunk reloads and lands on the page the visitor asked for', async ({ page }) => {
+  test('a failed route chunk reloads and lands on the page the visitor asked for', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/\/assets\/guides\._index-[\w-]+\.js: Failed to load resource: net::ERR_FAILED$/, 'the spec fails the chunk');
+    consoleErrors.allow(/: TypeError: Failed to fetch dynamically imported module: .*\/assets\/guides\._index-[\w-]+\.js$/, 'Remix logs the failed import');
+    consoleErrors.allow(/: Error loading route module `\/assets\/guides\._index-[\w-]+\.js`, reloading page\.\.\.$/, 'Remix logs the reload');
     const documents = await preparePage(page, 'first');
     await page.getByRole('banner').getByRole('link', { name: '找導遊' }).click();
 
@@ -57,7 +60,10 @@ test.describe('chunk reload', () => {
     expect(documents).toEqual(['/', '/', '/guides']);
   });
 
-  test('a chunk that keeps failing reloads only once: no loop, and the server-rendered page still shows', async ({ page }) => {
+  test('a chunk that keeps failing reloads only once: no loop, and the server-rendered page still shows', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/\/assets\/guides\._index-[\w-]+\.js: Failed to load resource: net::ERR_FAILED$/, 'the spec fails the chunk');
+    consoleErrors.allow(/: TypeError: Failed to fetch dynamically imported module: .*\/assets\/guides\._index-[\w-]+\.js$/, 'Remix logs the failed import');
+    consoleErrors.allow(/: Error loading route module `\/assets\/guides\._index-[\w-]+\.js`, reloading page\.\.\.$/, 'Remix logs the reload');
     const documents = await preparePage(page, 'always');
     await page.getByRole('banner').getByRole('link', { name: '找導遊' }).click();
 

@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { demoGuides } from '~db/seed/demo-content';
+import { expect, test, type Locator } from './test';
+import { demoGuides } from '~server/seed/demo-content';
 import { cardNames, cardsIn, CITY_ONLY, ZH_LANGUAGES } from './support';
 
 /*
@@ -7,7 +7,7 @@ import { cardNames, cardsIn, CITY_ONLY, ZH_LANGUAGES } from './support';
  * listed at once since issue 11 (no approval step), so totals are read from the page (at least 36) and the
  * demo guides are checked by name.
  */
-async function listTotal(page: import('@playwright/test').Page): Promise<number> {
+async function listTotal(page: import('./test').Page): Promise<number> {
   const text = await page.getByRole('main').innerText();
   const total = Number(/找到 (\d+) 位導遊/.exec(text)?.[1]);
   expect(total).toBeGreaterThanOrEqual(36);
@@ -21,7 +21,7 @@ async function expectCompleteCard(card: Locator) {
   await expect(card.getByRole('img', { name: `${name}的大頭照` })).toHaveAttribute('src', /^\/uploads\/[\w-]{43}\.webp$|^\/images\//);
   await expect(card.getByText(CITY_ONLY)).toBeVisible();
   await expect(card).toContainText(new RegExp(`服務語言\\s*(${ZH_LANGUAGES.join('|')})(、(${ZH_LANGUAGES.join('|')}))*`));
-  await expect(card).toContainText(/NT\$\d{1,3}(,\d{3})*／時段（每團）/);
+  await expect(card).toContainText(/NT\$\d{1,3}(,\d{3})*／時段（每團最多 \d+ 人）/);
   const stars = card.getByRole('img', { name: /顆星（滿分 5 顆）/ });
   if ((await stars.count()) > 0) {
     await expect(card).toContainText(/\b[1-5]\.\d\b/);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { cardNames, cardsIn, loadAllImages, CITY_ONLY } from './support';
 
 test.describe('home page', () => {
@@ -20,7 +20,7 @@ test.describe('home page', () => {
 
     for (let i = 0; i < count; i++) {
       const card = cards.nth(i);
-      await expect(card).toContainText(/NT\$\d{1,3}(,\d{3})*／時段（每團）/);
+      await expect(card).toContainText(/NT\$\d{1,3}(,\d{3})*／時段（每團最多 \d+ 人）/);
       await expect(card.getByText(CITY_ONLY)).toBeVisible();
       await expect(card.getByRole('link')).toHaveAttribute('href', /^\/guides\/\d+$/);
     }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 // Plain HTTP checks: they do not involve the browser, so they run once (js-on project only).
 test.beforeEach(({}, testInfo) => {

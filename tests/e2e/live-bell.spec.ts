@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { jsEnabled } from './support';
 
 /**
@@ -54,7 +54,7 @@ test('the guide’s bell shows 1 when a traveler books, without a reload', async
   await expect(badge).toHaveText('1', { timeout: 15_000 });
   expect(guide.url()).toBe(guideUrl);
   expect(await guide.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await expect(guide.locator('a.bell-link')).toHaveAttribute('aria-label', /1/);
+  await expect(guide.locator('a.bell-link[href="/notifications"]')).toHaveAttribute('aria-label', /1/);
 
   await guideContext.close();
   await travelerContext.close();

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from './test';
 import { codeFor, mailsTo } from './mail';
 import { DEMO_GUIDE, jsEnabled, savePicture, uniqueEmail } from './support';
 
@@ -35,7 +35,7 @@ async function apiTraveler(request: APIRequestContext, testInfo: TestInfo, label
   const account = { name: `旅客${Date.now() % 100000}`, email: uniqueEmail(testInfo, label) };
   const before = mailsTo(account.email).length;
   const created = await request.post('/api/v1/auth/register', {
-    data: { type: 'traveler', name: account.name, email: account.email, password: OLD_PASSWORD },
+    data: { type: 'traveler', name: account.name, email: account.email, password: OLD_PASSWORD, agreeToTerms: true },
     headers: { 'Accept-Language': 'zh-TW' },
   });
   expect(created.status()).toBe(201);
@@ -55,7 +55,9 @@ async function login(page: Page, email: string, password: string): Promise<void>
 }
 
 test.describe('forgot password', () => {
-  test('from /login: a mailed code and a new password; old sessions end; the new password logs in', async ({ page, request }, testInfo) => {
+  test('from /login: a mailed code and a new password; old sessions end; the new password logs in', async ({ page, consoleErrors, request }, testInfo) => {
+    consoleErrors.allowStatus('/login', 401, 'the old password after the reset');
+    consoleErrors.allowStatus('/reset-password', 400, 'a wrong code or password on the reset form');
     test.setTimeout(60_000);
     // Never verified: the reset code proves the mailbox, so the account can log in afterwards.
     const account = await apiTraveler(request, testInfo, 'reset', false);
@@ -120,7 +122,8 @@ test.describe('forgot password', () => {
     await expect(page).toHaveURL(/\/traveler$/, { timeout: 10_000 });
   });
 
-  test('an address without an account gets the same answer and no mail', async ({ page }, testInfo) => {
+  test('an address without an account gets the same answer and no mail', async ({ page, consoleErrors }, testInfo) => {
+    consoleErrors.allowStatus('/reset-password', 429, 'another code asked for right away');
     const nobody = uniqueEmail(testInfo, 'nobody');
     await page.goto('/forgot-password');
     await page.getByLabel('電子郵件', { exact: true }).fill(nobody);
@@ -151,7 +154,8 @@ test.describe('forgot password', () => {
 });
 
 test.describe('changing the email', () => {
-  test('the old address stays the login until the code mailed to the new one is entered on /me', async ({ page, request }, testInfo) => {
+  test('the old address stays the login until the code mailed to the new one is entered on /me', async ({ page, consoleErrors, request }, testInfo) => {
+    consoleErrors.allowStatus('/me', 400, 'a wrong code for the new address');
     test.setTimeout(60_000);
     const account = await apiTraveler(request, testInfo, 'mover', true);
     await login(page, account.email, OLD_PASSWORD);
@@ -206,7 +210,8 @@ test.describe('changing the email', () => {
 });
 
 test.describe('registering as a guide', () => {
-  test('the guide radio shows the guide fields; a failed submit keeps every value but the password', async ({ page }, testInfo) => {
+  test('the guide radio shows the guide fields; a failed submit keeps every value but the password', async ({ page, consoleErrors }, testInfo) => {
+    consoleErrors.allowStatus('/register', 409, 'an address already registered');
     await page.goto('/register');
     await expect(page.getByLabel('服務城市')).toBeHidden();
     await page.getByRole('radio', { name: /^導遊/ }).check();
@@ -218,8 +223,9 @@ test.describe('registering as a guide', () => {
     await page.getByLabel('服務城市').selectOption({ label: '台南' });
     await page.getByRole('checkbox', { name: '中文' }).check();
     await page.getByRole('checkbox', { name: '日文' }).check();
-    await page.getByLabel('每日價格（NT$）').fill('2400');
+    await page.getByLabel('每個時段的價格（NT$）').fill('2400');
     await page.getByLabel('自我介紹').fill('帶你走訪府城老街與廟宇。');
+    await page.getByRole('checkbox', { name: '我已閱讀並同意服務條款與隱私權政策' }).check();
     await page.getByRole('button', { name: '註冊', exact: true }).click();
 
     await expect(page.getByLabel('電子郵件', { exact: true })).toHaveAccessibleDescription(/此郵箱已被註冊/);
@@ -230,7 +236,7 @@ test.describe('registering as a guide', () => {
     await expect(page.getByRole('checkbox', { name: '中文' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: '日文' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: '英文' })).not.toBeChecked();
-    await expect(page.getByLabel('每日價格（NT$）')).toHaveValue('2400');
+    await expect(page.getByLabel('每個時段的價格（NT$）')).toHaveValue('2400');
     await expect(page.getByLabel('自我介紹')).toHaveValue('帶你走訪府城老街與廟宇。');
     await expect(page.getByLabel('密碼', { exact: true })).toHaveValue('');
     await shots(page, testInfo, 'register-guide-kept-zh-TW');

@@ -4,10 +4,12 @@
  * with a hostile and a safe markdown link to every active privacy policy text.
  * A separate process because PGlite allows one owner of a data directory at a time.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase, setDatabase } from '~db/client';
-import { sessions, terms, users } from '~db/schema';
-import { seedDemo } from '~db/seed/demo';
+import { sessions, terms, termsAgreements, users } from '~db/schema';
+import { currentTerms } from '~/services/terms.server';
+import { TERMS_PENDING } from './terms-users';
+import { seedDemo } from '~server/seed/demo';
 
 const HOSTILE_PARAGRAPH =
   '\n\n## 測試段落\n\n這段文字只在端對端測試中出現：[惡意連結](javascript:alert(document.domain)) 與 [安全連結](https://example.com/)。\n';
@@ -48,6 +50,55 @@ try {
       });
     }
   }
+  // Chat (tests/e2e/chat.spec.ts): a traveler of its own per project, with the demo password, so its bookings
+  // and conversations touch no other spec's accounts.
+  const [demoTraveler] = await handle.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'pinyen.chen@demo.travel-assistant.tw'));
+  for (const project of ['js-on', 'js-off']) {
+    await handle.db.insert(users).values({
+      name: project === 'js-on' ? '聊天旅客甲' : '聊天旅客乙',
+      email: `e2e-chat-traveler-${project}@example.com`,
+      passwordHash: demoTraveler!.hash,
+      type: 'traveler',
+      isEmailVerified: true,
+      emailVerifiedAt: new Date(),
+    });
+  }
+  // Board replies, the report queue and the chat reconnect (tests/e2e/chat-moderation.spec.ts): their own traveler.
+  for (const project of ['js-on', 'js-off']) {
+    await handle.db.insert(users).values({
+      name: project === 'js-on' ? '留言旅客甲' : '留言旅客乙',
+      email: `e2e-moderation-traveler-${project}@example.com`,
+      passwordHash: demoTraveler!.hash,
+      type: 'traveler',
+      isEmailVerified: true,
+      emailVerifiedAt: new Date(),
+    });
+  }
+  // A guide messages a board post's author (tests/e2e/board-message.spec.ts): the poster, a traveler of its own.
+  for (const project of ['js-on', 'js-off']) {
+    await handle.db.insert(users).values({
+      name: project === 'js-on' ? '貼文旅客甲' : '貼文旅客乙',
+      email: `e2e-board-traveler-${project}@example.com`,
+      passwordHash: demoTraveler!.hash,
+      type: 'traveler',
+      isEmailVerified: true,
+      emailVerifiedAt: new Date(),
+    });
+  }
+  // Everyone agreed to the current terms (issue 24: otherwise each login would open the terms modal), except
+  // the people tests/e2e/terms.spec.ts logs in as to agree.
+  const current = await currentTerms('zh-TW', handle.db);
+  const everyone = await handle.db.select({ id: users.id, email: users.email }).from(users);
+  const pending = everyone.filter((u) => (TERMS_PENDING as readonly string[]).includes(u.email));
+  if (pending.length !== TERMS_PENDING.length) throw new Error(`prepare-data: expected the users ${TERMS_PENDING.join(', ')}`);
+  await handle.db
+    .insert(termsAgreements)
+    .values(everyone.filter((u) => !pending.includes(u)).map((u) => ({ userId: u.id, termsId: current.id || null, version: current.version })))
+    .onConflictDoNothing();
+  // The terms spec's people agreed to an earlier version: a newer one is current, so they are asked again
+  // (the seed has them agree to the current one, like every demo person: that is taken back first).
+  await handle.db.delete(termsAgreements).where(inArray(termsAgreements.userId, pending.map((u) => u.id)));
+  await handle.db.insert(termsAgreements).values(pending.map((u) => ({ userId: u.id, termsId: null, version: '0.9.0' })));
   console.log(
     `prepare-data: ${result.guides} guides, ${result.reviews} reviews; hostile link added to privacy (${updated
       .map((u) => u.locale)

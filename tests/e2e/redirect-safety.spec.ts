@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 /**
  * A login link that carries a redirectTo pointing elsewhere must land on our own site, with JS on (the

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './test';
 import { E2E_ADMIN, expectNoAxeViolations, jsEnabled } from './support';
 
 /**
@@ -134,6 +134,27 @@ test('book → confirm → both complete → both review → earnings and notifi
   await expect(admin.getByText('夜市美食導覽很精彩')).toBeVisible();
   await expect(admin.getByText('準時又親切的旅客')).toBeVisible();
   await expectNoAxeViolations(admin, testInfo);
+
+  // 10. Deleting a review asks first (issue 19): a modal with JS, a confirmation step without; keeping it changes
+  // nothing, confirming deletes it.
+  const guidesReview = admin.locator('li.admin-review').filter({ hasText: '準時又親切的旅客' });
+  const askToDelete = async () => {
+    await guidesReview.getByRole('button', { name: '刪除', exact: true }).click();
+    const dialog = admin.getByRole('dialog', { name: '確定要刪除這則評價嗎？' });
+    await expect(dialog).toBeInViewport();
+    await expect(dialog).toContainText('將永久刪除');
+    return dialog;
+  };
+  const asked = await askToDelete();
+  if (jsEnabled(testInfo)) expect(await asked.evaluate((d) => d.matches(':modal'))).toBe(true);
+  await expectNoAxeViolations(admin, testInfo, '/admin/reviews (asking before deleting)');
+  await asked.getByRole(jsEnabled(testInfo) ? 'button' : 'link', { name: '保留評價' }).click();
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
+  await expect(admin.getByText('準時又親切的旅客')).toBeVisible();
+  await (await askToDelete()).getByRole('button', { name: '確定刪除評價' }).click();
+  await expect(admin.getByText('已刪除評價')).toBeVisible();
+  await expect(admin.getByText('準時又親切的旅客')).toHaveCount(0);
+  await expect(admin.getByText('夜市美食導覽很精彩')).toBeVisible();
 
   await adminContext.close();
   await guideContext.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { isBuildStale } from '../../scripts/lib/build-freshness.mjs';
 import { assertBuilt, freePort, PROJECT_ROOT, serverEnv, spawnServer, waitForExit, waitForPing } from './server-process';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { jsEnabled, luminance } from './support';
 
 const themeButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^切換為.+主題（目前：.+）$/ });

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from './test';
 import sharp from 'sharp';
 import { codeFor, mailsTo } from './mail';
 import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, savePicture, uniqueEmail } from './support';
@@ -82,8 +82,9 @@ async function registerGuide(page: Page, testInfo: TestInfo, name: string, email
   await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
   await page.getByLabel('服務城市').selectOption({ label: '台南' });
   await page.getByRole('checkbox', { name: '中文' }).check();
-  await page.getByLabel('每日價格（NT$）').fill('2200');
+  await page.getByLabel('每個時段的價格（NT$）').fill('2200');
   await page.getByLabel('自我介紹').fill('帶你走訪府城老街與廟宇。');
+  await page.getByRole('checkbox', { name: '我已閱讀並同意服務條款與隱私權政策' }).check();
   const before = mailsTo(email).length;
   await page.getByRole('button', { name: '註冊', exact: true }).click();
   await expect(page).toHaveURL(/\/register\/verify\?email=/);

@@ -7,7 +7,7 @@ import { hashPassword } from '~/services/passwords.server';
 import { LOGIN_FAILURES_PER_IP, RESENDS_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
 import { revokeUserSessions } from '~/services/sessions.server';
 import type { UserRow } from '~/services/users.server';
-import { createTraveler } from '~db/seed/factories';
+import { createTraveler } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { mailCausedBy, mailCount, outboxFor, useSmtpSink } from '../support/mail';
 import { codeFrom } from '../support/smtp-sink';
@@ -118,8 +118,8 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       expect(received.text).toContain('有効期限は 15 分');
       expect(received.html).toContain(code);
       expect((await userRow(email)).locale).toBe('ja');
-      // With SMTP configured nothing lands in the dev outbox.
-      expect(await outboxFor(email)).toHaveLength(0);
+      // It left through the outbox, queued once (decision 017).
+      expect((await outboxFor(email)).map((m) => m.subject)).toEqual([received.subject]);
     });
 
     it('stores en for an English client and zh-TW when the header names no language we have', async () => {
@@ -180,6 +180,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         code: 'EMAIL_TAKEN',
         message: 'This email is already registered',
         errors: { email: ['This email is already registered'] },
+        requestId: res.headers.get('x-request-id'),
       });
       const zh = await post(registerRoute, travelerBody(`  ${email} `));
       expectApi(zh, 409);
@@ -196,7 +197,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         name: '請輸入姓名',
         city: '請選擇城市',
         language: '請選擇至少一種服務語言',
-        price: '請輸入每日價格',
+        price: '請輸入每個時段的價格',
         description: '請輸入自我介紹',
         message: '資料格式不正確，請檢查標示的欄位',
       },
@@ -206,7 +207,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         name: 'Please enter your name',
         city: 'Please choose a city',
         language: 'Please choose at least one service language',
-        price: 'Please enter a daily price',
+        price: 'Please enter a price per slot',
         description: 'Please write an introduction',
         message: 'Some fields are not valid; please check them',
       },
@@ -216,7 +217,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
         name: '名前を入力してください',
         city: '都市を選んでください',
         language: '対応言語を 1 つ以上選んでください',
-        price: '1 日の料金を入力してください',
+        price: '1枠あたりの料金を入力してください',
         description: '自己紹介を入力してください',
         message: '入力内容に誤りがあります。表示された項目を確認してください',
       },
@@ -232,6 +233,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
           code: 'VALIDATION_ERROR',
           message: m.message,
           errors: { email: [m.email], password: [m.password], name: [m.name] },
+          requestId: traveler.headers.get('x-request-id'),
         });
 
         const guide = await post(registerRoute, { type: 'guide' }, { headers: lang(locale) });
@@ -280,7 +282,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       for (const price of ['', null]) {
         const res = await post(registerRoute, guideBody(uniqueEmail(), { price }));
         expectApi(res, 400);
-        expect(res.json.errors).toEqual({ price: ['請輸入每日價格'] });
+        expect(res.json.errors).toEqual({ price: ['請輸入每個時段的價格'] });
       }
     });
 
@@ -479,9 +481,10 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const unknown = await post(loginRoute, { email: uniqueEmail('nobody'), password });
       const wrongPassword = await post(loginRoute, { email: user.email, password: 'nope-nope' });
       expectApi(unknown, 401);
-      expect(unknown.json).toEqual({ success: false, code: 'INVALID_CREDENTIALS', message: '帳號或密碼錯誤，請重新確認' });
+      expect(unknown.json).toEqual({ success: false, code: 'INVALID_CREDENTIALS', message: '帳號或密碼錯誤，請重新確認', requestId: unknown.headers.get('x-request-id') });
       expect(wrongPassword.status).toBe(unknown.status);
-      expect(wrongPassword.json).toEqual(unknown.json);
+      // The same answer but for the request's own id.
+      expect({ ...wrongPassword.json, requestId: 'x' }).toEqual({ ...unknown.json, requestId: 'x' });
 
       const messages = {
         'en-US,en;q=0.9': 'Incorrect email or password; please check and try again',
@@ -545,7 +548,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const limited = await post(loginRoute, { email: target.email, password }, { ip, headers: lang('en') });
       expectApi(limited, 429);
       expectRetryAfterNearFullWindow(limited.headers);
-      expect(limited.json).toEqual({ success: false, code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests; please try again later' });
+      expect(limited.json).toEqual({ success: false, code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests; please try again later', requestId: limited.headers.get('x-request-id') });
       expect(limited.json.data).toBeUndefined();
       // A stranger cannot lock the owner out: from another address the right password works.
       expectApi(await post(loginRoute, { email: target.email, password }, { ip: '192.0.2.250' }), 200);
@@ -577,7 +580,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
 
       const again = await post(logoutRoute, {}, { token, headers: lang('en') });
       expectApi(again, 401);
-      expect(again.json).toEqual({ success: false, code: 'UNAUTHORIZED', message: 'Please log in first' });
+      expect(again.json).toEqual({ success: false, code: 'UNAUTHORIZED', message: 'Please log in first', requestId: again.headers.get('x-request-id') });
       expectApi(await probe(token, user.id), 401);
       expectApi(await post(logoutRoute, {}), 401);
     });

@@ -7,7 +7,7 @@ import { resetRateLimits } from '~/services/rate-limit.server';
 import { getActiveSession } from '~/services/sessions.server';
 import { findUserByEmail } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createGuide, createTraveler } from '~db/seed/factories';
+import { createGuide, createTraveler } from '~server/seed/factories';
 import { useTestServer } from '../support/http-server';
 import { codeInText, outboxFor } from '../support/mail';
 import { useTestDatabase } from '../support/test-database';
@@ -69,7 +69,7 @@ function cookiesOf(headers: Headers): string {
 }
 
 async function sessionIdOf(pair: string): Promise<string | undefined> {
-  const { getSession } = await import('~/http/auth.server');
+  const { getSession } = await import('~/http/session.server');
   return (await getSession(new Request('http://localhost/', { headers: { cookie: pair } })))?.id;
 }
 
@@ -139,7 +139,7 @@ describe('register', () => {
     const email = `new-${Date.now()}@example.test`;
     const res = await submit(
       '/register',
-      { type: 'guide', name: 'Mei', email, password: PASSWORD, city: 'tainan', language: ['zh', 'ja'], price: '2400', description: '府城' },
+      { type: 'guide', name: 'Mei', email, password: PASSWORD, city: 'tainan', language: ['zh', 'ja'], price: '2400', description: '府城', agreeToTerms: 'on' },
       { headers: { 'accept-language': 'en' } },
     );
     expect(res.status).toBe(302);
@@ -151,7 +151,7 @@ describe('register', () => {
 
   it('keeps the values, never the password, and reports a taken address on the email field (409)', async () => {
     const existing = await createTraveler();
-    const res = await submit('/register', { type: 'traveler', name: '小明 & <co>', email: existing.email, password: PASSWORD, website: '' }, { headers: ZH });
+    const res = await submit('/register', { type: 'traveler', name: '小明 & <co>', email: existing.email, password: PASSWORD, website: '', agreeToTerms: 'on' }, { headers: ZH });
     expect(res.status).toBe(409);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const page = formById(res.text, 'register');
@@ -168,11 +168,11 @@ describe('register', () => {
 
   it('refuses a filled honeypot and missing guide fields with 400, creating nothing', async () => {
     const email = `bot-${Date.now()}@example.test`;
-    const bot = await submit('/register', { type: 'traveler', name: 'Bot', email, password: PASSWORD, website: 'http://spam.example' }, { headers: ZH });
+    const bot = await submit('/register', { type: 'traveler', name: 'Bot', email, password: PASSWORD, website: 'http://spam.example', agreeToTerms: 'on' }, { headers: ZH });
     expect(bot.status).toBe(400);
     expect(formById(bot.text, 'register')).toContain('<p class="form-error" role="alert">註冊失敗</p>');
 
-    const guide = await submit('/register', { type: 'guide', name: 'G', email, password: PASSWORD }, { headers: ZH });
+    const guide = await submit('/register', { type: 'guide', name: 'G', email, password: PASSWORD, agreeToTerms: 'on' }, { headers: ZH });
     expect(guide.status).toBe(400);
     const page = formById(guide.text, 'register');
     expect(fieldErrorIds(page).sort()).toEqual(['register-city-error', 'register-description-error', 'register-language-error', 'register-price-error']);
@@ -196,7 +196,7 @@ describe('code entry (/register/verify)', () => {
 
   async function registered() {
     const email = `code-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-    const res = await submit('/register', { type: 'traveler', name: '阿明', email, password: PASSWORD });
+    const res = await submit('/register', { type: 'traveler', name: '阿明', email, password: PASSWORD, agreeToTerms: 'on' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(verifyPath(email));
     return email;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { emailCodes, sessions, users } from '~db/schema';
-import { login, logout, register, resendVerification, verifyEmail } from '~/services/auth.server';
+import { login, logout, register, resendVerification, verifyEmail } from '~/services/accounts.server';
 import {
   CODE_TTL_MINUTES,
   consumeVerificationCode,
@@ -14,10 +14,10 @@ import { hashPassword } from '~/services/passwords.server';
 import { LOGIN_FAILURES_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
 import { createSession, getActiveSession, revokeSession, revokeUserSessions, SESSION_DAYS } from '~/services/sessions.server';
 import { signToken, verifyToken } from '~/services/tokens.server';
-import { ensureAdmin } from '~db/seed/admin';
+import { ensureAdmin } from '~server/admin-account';
 import { findUserByEmail, type UserRow } from '~/services/users.server';
-import type { RegisterInput } from '~/schemas/auth';
-import { createTraveler } from '~db/seed/factories';
+import type { RegisterInput } from '~/schemas/account-forms';
+import { createTraveler } from '~server/seed/factories';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

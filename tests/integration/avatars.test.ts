@@ -8,7 +8,7 @@ import { removeAvatar, setAvatar } from '~/services/avatars.server';
 import { AppError } from '~/services/errors.server';
 import type { UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createAvatar, createGuide, createTraveler, createUser } from '~db/seed/factories';
+import { createAvatar, createGuide, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 import { blobUrl } from '~/services/blobs.server';

@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { availabilitySlots, users } from '~db/schema';
 import { guideSearchSchema } from '~/schemas/guide-search';
-import { cachedCatalogueRead, startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
+import { CATALOGUE_CHANNEL, cachedCatalogueRead, startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { searchGuides } from '~/services/search.server';
-import { todayInTaipei } from '~/lib/dates';
-import { createAvailability, createGuide, createOrder, createReview, createTraveler } from '~db/seed/factories';
+import { addDays, todayInTaipei } from '~/lib/dates';
+import { createAvailability, createGuide, createOrder, createReview, createTraveler } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**
@@ -24,6 +24,19 @@ async function eventually(check: () => Promise<boolean>, ms = 5_000) {
     await new Promise((r) => setTimeout(r, 25));
   }
   return false;
+}
+
+/**
+ * A read can see a commit before its notice reaches the listener (another connection on PostgreSQL), and the
+ * late notice then empties the cache. Notices arrive in commit order: once one sent now has arrived, so have all
+ * the earlier ones.
+ */
+async function noticesDelivered() {
+  let loads = 0;
+  const probe = () => cachedCatalogueRead('test:probe', async () => ++loads);
+  const before = await probe();
+  await getDb().execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
+  expect(await eventually(async () => (await probe()) > before)).toBe(true);
 }
 
 describe(`catalogue cache (${testDriver})`, () => {
@@ -62,12 +75,15 @@ describe(`catalogue cache (${testDriver})`, () => {
     await createReview({ orderId: order.id, reviewerId: traveler.id, revieweeId: guide.id, role: 'traveler', rating: 4 });
     expect(await eventually(async () => (await card()).reviewCount === 1)).toBe(true);
 
-    await createAvailability(guide.id, { from: todayInTaipei(), days: 3, price: 2000 });
-    expect(await eventually(async () => (await card()).nextAvailable === todayInTaipei())).toBe(true);
+    // From tomorrow: today's slots may already have stopped taking bookings (decision 015).
+    const tomorrow = addDays(todayInTaipei(), 1);
+    await createAvailability(guide.id, { from: tomorrow, days: 3, price: 2000 });
+    expect(await eventually(async () => (await card()).nextAvailable === tomorrow)).toBe(true);
     await getDb().update(availabilitySlots).set({ available: false }).where(eq(availabilitySlots.guideId, guide.id));
     expect(await eventually(async () => (await card()).nextAvailable === null)).toBe(true);
 
     // A login stamps last_login (and updated_at): the cached answer is the very same object afterwards.
+    await noticesDelivered();
     const cached = await searchGuides(search);
     await getDb().update(users).set({ lastLogin: new Date(), updatedAt: new Date() }).where(eq(users.id, guide.id));
     await new Promise((r) => setTimeout(r, 200));

@@ -10,7 +10,7 @@ import {
   createReview,
   createTraveler,
   createUser,
-} from '~db/seed/factories';
+} from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /** The numbers of the three role homes, against real rows (one database for the file, so order matters). */

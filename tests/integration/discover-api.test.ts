@@ -6,7 +6,8 @@ import { bayesianRating } from '~/lib/rating';
 import { refreshGuideRating } from '~/services/ratings.server';
 import { topRatedGuides } from '~/services/trending.server';
 import { loginAs } from '../support/api';
-import { createGuide, createOrder, createTraveler, createUser } from '~db/seed/factories';
+import { createGuide, createOrder, createTraveler, createUser } from '~server/seed/factories';
+import { addDays } from '~/lib/dates';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { expectContract } from '../support/openapi';
 import { testDriver, useTestDatabase } from '../support/test-database';
@@ -31,6 +32,8 @@ function expectApi(res: TestResponse, status: number, label = '') {
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
+let pastTours = 0;
+
 /** `n` completed orders of `guideId` by fresh travelers, each reviewed with `ratings[i % length]`. */
 async function reviewGuide(guideId: number, ratings: number[], n = ratings.length, createdAt = daysAgo(200)) {
   const db = getDb();
@@ -38,7 +41,8 @@ async function reviewGuide(guideId: number, ratings: number[], n = ratings.lengt
     const t = await createTraveler();
     const [o] = await db
       .insert(orders)
-      .values({ travelerId: t.id, guideId, date: '2024-01-01', timeSlot: 'morning', totalPrice: 1000, status: 'completed', createdAt })
+      // A day of its own for each order: a completed tour keeps its slot.
+      .values({ travelerId: t.id, guideId, date: addDays('2024-01-01', pastTours++), timeSlot: 'morning', totalPrice: 1000, status: 'completed', createdAt })
       .returning();
     await db.insert(reviews).values({ orderId: o!.id, reviewerId: t.id, revieweeId: guideId, role: 'traveler', rating: ratings[i % ratings.length]! });
   }
@@ -133,6 +137,78 @@ describe(`favorites API (${testDriver})`, () => {
     await getDb().update(users).set({ blockedAt: new Date() }).where(eq(users.id, guide.id));
     const list = await server.request('/api/v1/favorites', { token });
     expect(list.json.data.favorites[0]).toMatchObject({ targetId: guide.id, guide: null });
+  });
+});
+
+describe(`a guide's own profile is no favorite (issue 21) (${testDriver})`, () => {
+  it('POST /api/v1/favorites and the /favorites action refuse it (403, translated); no heart on the own page; old rows do not trend', async () => {
+    const guide = await createGuide();
+    const { token, cookie } = await loginAs(guide);
+    const own = async () => (await getDb().select().from(favorites).where(and(eq(favorites.userId, guide.id), eq(favorites.targetId, guide.id)))).length;
+
+    for (const [language, message] of [
+      ['zh-TW', '無法收藏自己的導遊頁面'],
+      ['en', 'You cannot add your own guide profile to your favorites'],
+      ['ja', '自分のガイドページはお気に入りに追加できません'],
+    ] as const) {
+      const res = await server.request('/api/v1/favorites', {
+        method: 'POST',
+        token,
+        headers: { 'accept-language': language },
+        json: { targetType: 'guide', targetId: guide.id },
+      });
+      expectApi(res, 403, language);
+      expect(res.json).toMatchObject({ code: 'FORBIDDEN', message });
+      await expectContract(server, 'POST', '/api/v1/favorites', res);
+    }
+
+    // The heart's form, with JS off (back with an error toast) and with JS (the status and the message).
+    for (const intent of ['toggle', 'add']) {
+      const back = await server.request('/favorites', {
+        method: 'POST',
+        cookie,
+        headers: formHeaders,
+        body: form({ intent, guideId: guide.id, redirectTo: `/guides/${guide.id}` }),
+      });
+      expect(back.status, intent).toBe(302);
+      expect(back.headers.get('location')).toBe(`/guides/${guide.id}`);
+      expect(back.headers.get('set-cookie')).toMatch(/toast=/);
+    }
+    const json = await server.request('/favorites', {
+      method: 'POST',
+      cookie,
+      headers: formHeaders,
+      body: form({ intent: 'toggle', guideId: guide.id, redirectTo: '/', respond: 'json' }),
+    });
+    expect(json.status).toBe(403);
+    expect(json.text).toContain('無法收藏自己的導遊頁面');
+    expect(await own()).toBe(0);
+
+    // Someone else may keep the guide; the guide may keep another guide.
+    const other = await createGuide();
+    expectApi(await server.request('/api/v1/favorites', { method: 'POST', token, json: { targetId: other.id } }), 201);
+    const fan = await loginAs(await createTraveler());
+    expectApi(await server.request('/api/v1/favorites', { method: 'POST', token: fan.token, json: { targetId: guide.id } }), 201);
+
+    // The guide's page offers the heart to others, not to the guide.
+    const heart = `action="/favorites"`;
+    expect((await server.request(`/guides/${guide.id}`, { cookie })).text).not.toContain(heart);
+    expect((await server.request(`/guides/${guide.id}`, { cookie: fan.cookie })).text).toContain(heart);
+    expect((await server.request(`/guides/${guide.id}`)).text).toContain(heart);
+
+    // A self-favorite written before the rule (straight into the table) does not raise the guide's trending score.
+    await getDb().insert(favorites).values({ userId: guide.id, targetId: guide.id });
+    const trending = await server.request('/api/v1/guides/trending?limit=50');
+    expect(trending.json.data.guides.find((g: { id: number }) => g.id === guide.id)).toMatchObject({ favorites: 1, score: 1 });
+    // …and the heart takes it away: a toggle removes an existing one.
+    const removed = await server.request('/favorites', {
+      method: 'POST',
+      cookie,
+      headers: formHeaders,
+      body: form({ intent: 'toggle', guideId: guide.id, redirectTo: '/', respond: 'json' }),
+    });
+    expect(removed.status).toBe(200);
+    expect(await own()).toBe(0);
   });
 });
 

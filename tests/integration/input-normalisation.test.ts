@@ -8,8 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~db/client';
-import { registerSchema } from '~/schemas/auth';
-import { register } from '~/services/auth.server';
+import { registerSchema } from '~/schemas/account-forms';
+import { register } from '~/services/accounts.server';
 import { findUserById } from '~/services/users.server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

@@ -12,7 +12,7 @@ import {
   createReview,
   createTraveler,
   createUser,
-} from '~db/seed/factories';
+} from '~server/seed/factories';
 import { useTestServer } from '../support/http-server';
 import { outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
@@ -179,7 +179,7 @@ describe(`/me loader (${testDriver})`, () => {
     // Orders: 2; reviews: the 1 received (a guide gives none).
     expect(tabs(html).counts).toEqual({ profile: undefined, orders: 2, reviews: 1, earnings: undefined });
     const stats = definitions(section(html, 'stats-card')!);
-    expect(stats).toMatchObject({ 總訂單數: '2', 已完成訂單: '1', 收到的評價: '1', 服務時數: '8 小時', 預約狀態: '開放預約中' });
+    expect(stats).toMatchObject({ 總訂單數: '2', 已完成訂單: '1', 收到的評價: '1', 服務時數: '3 小時' /* one morning */, 預約狀態: '開放預約中' });
     // The stars are drawn by the stylesheet; the text is the figure.
     expect(stats['平均評分']).toMatch(/(^| )4\.0$/);
     expect(section(html, 'id-verification-card')).toMatch(/^<section class="[^"]*\bid-verified\b/);
@@ -231,11 +231,30 @@ describe(`/me loader (${testDriver})`, () => {
     expect(section(t, 'availability-card')).toBeUndefined();
     expect(section(t, 'photos-card')).toBeUndefined();
     expect(section(t, 'id-verification-card')).toMatch(/^<section class="[^"]*\bid-not_verified\b/);
-    expect(definitions(section(t, 'stats-card')!)).toMatchObject({ 預訂次數: '2', 收藏的導遊: '0', 寫過的評價: '1' });
+    expect(definitions(section(t, 'stats-card')!)).toMatchObject({ 預訂次數: '2', 收藏的導遊: '0', 給出的評價: '1' });
     const a = (await page((await loginAs(admin)).cookie)).text;
     expect(section(a, 'id-verification-card')).toBeUndefined();
     expect(tabs(a).counts).not.toHaveProperty('earnings');
     expect(a).toContain('<li class="badge badge-admin">');
+  });
+});
+
+describe(`/me review figures (${testDriver})`, () => {
+  it("a guide's review count is the same on the reviews tab and the stats card, hidden and given ones alike (issue 19)", async () => {
+    const guide = await createGuide({ name: '數字導遊' });
+    const travelers = [await createTraveler(), await createTraveler(), await createTraveler()];
+    for (const [i, traveler] of travelers.entries()) {
+      const order = await createCompletedOrder({ travelerId: traveler.id, guideId: guide.id });
+      // Three travelers review the guide (one review hidden by an admin); the guide reviews two of them.
+      await createReview({ orderId: order.id, reviewerId: traveler.id, revieweeId: guide.id, role: 'traveler', rating: 5, isHidden: i === 2, hiddenReason: i === 2 ? '不當' : null });
+      if (i < 2) await createReview({ orderId: order.id, reviewerId: guide.id, revieweeId: traveler.id, role: 'guide', rating: 4 });
+    }
+    const html = (await page((await loginAs(guide)).cookie, '/me?tab=reviews')).text;
+    const card = definitions(section(html, 'stats-card')!);
+    expect(card).toMatchObject({ 收到的評價: '2', 給出的評價: '2' });
+    expect(tabs(html).counts.reviews).toBe(4);
+    expect(/id="reviews-received-title">[\s\S]*?<span class="tab-count">(\d+)/.exec(html)?.[1]).toBe('2');
+    expect(/id="reviews-given-title">[\s\S]*?<span class="tab-count">(\d+)/.exec(html)?.[1]).toBe('2');
   });
 });
 
@@ -264,7 +283,7 @@ describe(`/me action (${testDriver})`, () => {
     const edit = editForm(res.text)!;
     expect(edit).toBeDefined();
     expect(textOf(edit, 'profile-edit-error')).toBe('所有欄位都必須填寫');
-    expect(fieldErrors(edit)).toEqual({ price: '請輸入每日價格', description: '請輸入自我介紹' });
+    expect(fieldErrors(edit)).toEqual({ price: '請輸入每個時段的價格', description: '請輸入自我介紹' });
     expect(shown(edit, 'name')).toBe('打了新名字');
     expect(shown(edit, 'bio')).toBe('新的簡介');
     expect(shown(edit, 'city')).toBe('taipei');

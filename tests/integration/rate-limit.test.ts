@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login, resendVerification, verifyEmail } from '~/services/auth.server';
+import { login, resendVerification, verifyEmail } from '~/services/accounts.server';
 import { emailCodeAction } from '~/http/authenticator.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
@@ -19,7 +19,7 @@ import {
   setRateLimitStore,
   type RateLimitStore,
 } from '~/services/rate-limit.server';
-import { createTraveler } from '~db/seed/factories';
+import { createTraveler } from '~server/seed/factories';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
@@ -377,6 +377,8 @@ describe(`rate limits (${testDriver})`, () => {
           if (!r.allowed) {
             expect(r.retryAfterMs).toBeGreaterThan(0);
             expect(r.retryAfterMs).toBeLessThanOrEqual(RATE_WINDOW_SECONDS * 1000);
+            // The refusal names the full counter (the metrics count refusals by limit).
+            expect(r.fullKey).toBe(rules[0]!.key);
           }
         }
         // A slot given back on one instance is free on the other; refused attempts took none on login:ip.

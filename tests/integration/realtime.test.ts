@@ -10,7 +10,7 @@ import { emitToUser } from '~/services/realtime.server';
 import { revokeSession, revokeUserSessions } from '~/services/sessions.server';
 import { signToken } from '~/services/tokens.server';
 import { loginAs } from '../support/api';
-import { createGuide, createTraveler } from '~db/seed/factories';
+import { createGuide, createTraveler } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**

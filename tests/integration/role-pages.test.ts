@@ -4,11 +4,11 @@ import { favorites, users } from '~db/schema';
 import { getDb } from '~db/client';
 import { parseConfig } from '~/env.server';
 import { getFixedT, localeCookie } from '~/i18n/i18n.server';
-import { roleHome } from '~/http/auth.server';
+import { roleHome } from '~/http/session.server';
 import { roleHomePath } from '~/lib/roles';
 import * as connectionTest from '~/routes/_debug+/connection-test';
 import { callRoute, loginAs } from '../support/api';
-import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~db/seed/factories';
+import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
@@ -74,7 +74,8 @@ function stat(html: string, testId: string): number {
 function counts(html: string, testId: string): Record<string, number> {
   const match = new RegExp(`<dl[^>]*\\bdata-testid="${testId}"[^>]*>([\\s\\S]*?)</dl>`).exec(html);
   if (!match) throw new Error(`no list ${testId} in the page`);
-  return Object.fromEntries([...match[1]!.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [decode(m[1]!), Number(m[2])]));
+  // A label may be a link to the filtered list.
+  return Object.fromEntries([...match[1]!.matchAll(/<dt>([\s\S]*?)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [plain(m[1]!), Number(m[2])]));
 }
 
 const heading = (html: string) => plain(/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { pgErrorCode, UNIQUE_VIOLATION } from '~/services/errors.server';
 import { availabilitySlots, orders, users } from '~db/schema';
-import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~db/seed/factories';
+import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 const db = useTestDatabase();
@@ -26,7 +26,7 @@ describe(`data model constraints (${testDriver})`, () => {
     const names = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     for (const table of ['users', 'sessions', 'email_codes', 'availability_slots', 'orders', 'reviews', 'favorites', 'photos', 'blobs',
       'id_verifications', 'notifications', 'terms', 'terms_agreements', 'banners', 'chats', 'chat_messages', 'board_posts',
-      'audit_logs', 'outbox_emails']) {
+      'audit_logs', 'outbox']) {
       expect(names).toContain(table);
     }
   });

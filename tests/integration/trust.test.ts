@@ -6,7 +6,7 @@ import { getDb } from '~db/client';
 import { auditLogs, blobs, idVerifications, notifications, photos, users } from '~db/schema';
 import type { UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createGuide, createPhoto, createTraveler, createUser } from '~db/seed/factories';
+import { createGuide, createPhoto, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { mailCausedBy, useSmtpSink } from '../support/mail';
 import { expectContract } from '../support/openapi';

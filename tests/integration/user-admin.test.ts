@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, sessions, users } from '~db/schema';
-import { login } from '~/services/auth.server';
+import { login } from '~/services/accounts.server';
 import { AppError } from '~/services/errors.server';
 import { hashPassword } from '~/services/passwords.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
@@ -18,7 +18,7 @@ import {
 } from '~/services/user-admin.server';
 import type { UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
-import { createGuide, createTraveler, createUser } from '~db/seed/factories';
+import { createGuide, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
@@ -159,7 +159,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       expect(first.json.data.users[0].name).toBe('Member 45');
       expect(first.json.data.users[19].name).toBe('Member 26');
       expect(first.json.data.sorting).toEqual({ sortBy: 'registerDate', sortOrder: 'desc' });
-      expect(first.json.data.filters).toEqual({ type: null, search: 'bulk-group' });
+      expect(first.json.data.filters).toEqual({ type: null, status: null, search: 'bulk-group' });
 
       const second = await getList(listRoute, { search: 'bulk-group', page: 2 }, adminToken);
       expect(second.json.data.pagination).toMatchObject({ page: 2, hasNext: true, hasPrev: true });
@@ -221,7 +221,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
     it('empty parameters (a plain HTML form) count as absent', async () => {
       const res = await getList(listRoute, { type: '', search: '', sortBy: '', page: '', limit: '' }, adminToken);
       expectApi(res, 200);
-      expect(res.json.data.filters).toEqual({ type: null, search: null });
+      expect(res.json.data.filters).toEqual({ type: null, status: null, search: null });
       expect(res.json.data.sorting).toEqual({ sortBy: 'registerDate', sortOrder: 'desc' });
       expect(res.json.data.pagination).toMatchObject({ page: 1, limit: 20 });
     });
@@ -273,7 +273,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       expect(res.json.data.users.length).toBeGreaterThan(0);
       expect(res.json.data.users.every((u: { type: string }) => u.type === 'guide')).toBe(true);
       expect(res.json.data.users.map((u: { id: number }) => u.id)).toContain(guide.id);
-      expect(res.json.data.filters).toEqual({ type: 'guide', search: null });
+      expect(res.json.data.filters).toEqual({ type: 'guide', status: null, search: null });
 
       const admins = await getList(listRoute, { type: 'admin' }, adminToken);
       expect(admins.json.data.users.map((u: { id: number }) => u.id)).toContain(admin.id);

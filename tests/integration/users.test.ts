@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, favorites } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { verifyEmail } from '~/services/auth.server';
+import { verifyEmail } from '~/services/accounts.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
@@ -21,7 +21,7 @@ import {
   createReview,
   createTraveler,
   createUser,
-} from '~db/seed/factories';
+} from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
@@ -220,12 +220,13 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     expect(after).toMatchObject({ city: 'tainan', language: ['ja', 'nan'], price: 2800, description: '府城美食' });
   });
 
-  it('gives a guide with a missing field the required message and leaves the account as it was', async () => {
+  it('gives a guide who empties a required field the required message and leaves the account as it was', async () => {
     const guide = await createGuide({ description: '原本的介紹' });
     const { token } = await loginAs(guide);
+    // An absent field keeps its value (issue 20); a field sent as null asks to empty it, which a guide may not.
     for (const missing of ['city', 'language', 'price', 'description'] as const) {
       const body = guideBody(guide, { name: '不該存下來' });
-      delete (body as Record<string, unknown>)[missing];
+      (body as Record<string, unknown>)[missing] = null;
       const res = await putUser(guide.id, body, { token });
       expectApi(res, 400, missing);
       expect(res.json.code).toBe('VALIDATION_ERROR');
@@ -368,7 +369,8 @@ describe(`stats, orders, reviews and earnings (${testDriver})`, () => {
     await o('pend500', { travelerId: t1.id, guideId: guide.id, status: 'pending', totalPrice: 500, date: addDays(today, 20), timeSlot: 'evening', createdAt: at(20) });
     await o('deleted', { travelerId: t1.id, guideId: guide.id, status: 'completed', totalPrice: 10_000, date: today, deletedAt: new Date(), createdAt: at(10) });
     // t2 with the guide.
-    await o('c1001', { travelerId: t2.id, guideId: guide.id, status: 'completed', totalPrice: 1001, date: lastMonth, createdAt: at(5) });
+    // Afternoon: a completed order keeps its slot, so c2500 holds last month's morning.
+    await o('c1001', { travelerId: t2.id, guideId: guide.id, status: 'completed', totalPrice: 1001, date: lastMonth, timeSlot: 'afternoon', createdAt: at(5) });
 
     await createReview({ orderId: orderIds.c3000!, reviewerId: t1.id, revieweeId: guide.id, role: 'traveler', rating: 5, comment: '非常棒' });
     await createReview({ orderId: orderIds.c2500!, reviewerId: t1.id, revieweeId: guide.id, role: 'traveler', rating: 4 });
@@ -401,7 +403,7 @@ describe(`stats, orders, reviews and earnings (${testDriver})`, () => {
       totalSpent: 0,
       currentMonthSpent: 0,
       travelerStats: { bookingCount: 0, favoriteGuides: 0, reviewCount: 1 },
-      guideStats: { serviceHours: 24, averageRating: 4.5, isAvailable: true },
+      guideStats: { serviceHours: 10, averageRating: 4.5, isAvailable: true }, // two mornings of 3 h and an afternoon of 4 h
     });
   });
 

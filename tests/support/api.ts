@@ -1,6 +1,6 @@
 import { createSession } from '~/services/sessions.server';
-import { issueToken } from '~/services/auth.server';
-import { sessionCookieHeader } from '~/http/auth.server';
+import { issueToken } from '~/services/accounts.server';
+import { sessionCookieHeader } from '~/http/session.server';
 import type { UserRow } from '~/services/users.server';
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll } from 'vitest';
 import { getDb } from '~db/client';
-import { createApp, createHttpServer } from '../../server/app';
+import { createApp, createHttpServer, type AppOptions } from '../../server/app';
 
 /**
  * The real HTTP door for tests: the Express app of server.ts (server/app.ts) with the Remix request handler,
@@ -48,14 +48,14 @@ async function loadBuild(): Promise<ServerBuild> {
   return (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild;
 }
 
-export function useTestServer(options: { hsts?: boolean } = {}): TestServer {
+export function useTestServer(options: { hsts?: boolean; logger?: AppOptions['logger']; metrics?: AppOptions['metrics'] } = {}): TestServer {
   let server: http.Server | undefined;
   let baseUrl = '';
   let build: ServerBuild | undefined;
 
   beforeAll(async () => {
     build = await loadBuild();
-    const app = createApp({ build, mode: 'production', db: getDb, hsts: options.hsts });
+    const app = createApp({ build, mode: 'production', db: getDb, hsts: options.hsts, logger: options.logger, metrics: options.metrics });
     server = createHttpServer(app);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

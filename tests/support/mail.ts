@@ -1,26 +1,31 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { getDb } from '~db/client';
-import { outboxEmails } from '~db/schema';
+import { getDatabaseHandle, getDb } from '~db/client';
+import { outbox } from '~db/schema';
 import { getConfig } from '~/env.server';
+import type { Mail } from '~/services/mail.server';
+import { startOutboxWorker, type OutboxWorker } from '~/services/outbox-worker.server';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 
 /**
- * Mail in tests. `useSmtpSink()` starts a real SMTP server for the file and points the app's mail at it
- * (SMTP_URL in the process configuration, restored afterwards), so mail leaves through nodemailer exactly
- * as in production. Without it, mail lands in the outbox_emails table: `outboxFor(email)` reads it.
+ * Mail in tests. `useSmtpSink()` starts a real SMTP server for the file, points the app's mail at it (SMTP_URL
+ * in the process configuration, restored afterwards) and runs the outbox worker on the test database, so mail
+ * leaves through the outbox and nodemailer exactly as in production (call it after useTestDatabase()). Without
+ * it, mail stays queued in the outbox table: `outboxFor(email)` reads it.
  */
 export function useSmtpSink(): { readonly sink: SmtpSink } {
-  const state: { sink?: SmtpSink; previous?: string } = {};
+  const state: { sink?: SmtpSink; previous?: string; worker?: OutboxWorker } = {};
 
   beforeAll(async () => {
     state.sink = await startSmtpSink();
-    // getConfig() is the one cached configuration object sendMail reads on every call.
+    // getConfig() is the one cached configuration object deliverMail reads on every send.
     state.previous = getConfig().SMTP_URL;
     getConfig().SMTP_URL = state.sink.url;
+    state.worker = await startOutboxWorker(getDatabaseHandle());
   });
 
   afterAll(async () => {
+    await state.worker?.stop();
     getConfig().SMTP_URL = state.previous;
     await state.sink?.close();
   });
@@ -45,9 +50,14 @@ export function mailCount(sink: SmtpSink, to: string): number {
   return sink.messages.filter((m) => m.to.includes(to.toLowerCase())).length;
 }
 
-/** The dev outbox (no SMTP_URL): every message to this address, oldest first. */
-export async function outboxFor(to: string) {
-  return getDb().select().from(outboxEmails).where(eq(outboxEmails.to, to.toLowerCase())).orderBy(asc(outboxEmails.id));
+/** Every mail queued to this address (sent or not: with no SMTP_URL the outbox is the developer's mailbox), oldest first. */
+export async function outboxFor(to: string): Promise<(Mail & { status: string; attempts: number })[]> {
+  const rows = await getDb()
+    .select({ payload: outbox.payload, status: outbox.status, attempts: outbox.attempts })
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'mail'), sql`${outbox.payload}->>'to' = ${to.toLowerCase()}`))
+    .orderBy(asc(outbox.id));
+  return rows.map((r) => ({ ...(r.payload as Mail), status: r.status, attempts: r.attempts }));
 }
 
 /** The 6-digit code in a mail's text (a line holding only the code). */

@@ -1,9 +1,16 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { Footer } from '~/components/footer';
+import { buildOpenApiDocument } from '~/http/openapi.server';
+import { createI18n } from '~/i18n/instance';
+import en from '~/locales/en/common.json';
 import packageJson from '../../package.json';
 import { addDays, formatTaipeiDateTime, todayInTaipei } from '~/lib/dates';
 import { formatNtd } from '~/lib/money';
 import { nextTheme } from '~/lib/theme';
-import { APP_VERSION } from '~/lib/version';
 import { matchLocale } from '~/i18n/config';
 
 describe('formatting helpers', () => {
@@ -29,8 +36,11 @@ describe('formatting helpers', () => {
     expect(['zh', 'zh-Hant-TW', 'en-US', 'ja-JP', 'fr'].map(matchLocale)).toEqual(['zh-TW', 'zh-TW', 'en', 'ja', undefined]);
   });
 
-  it('shows the package version', () => {
-    expect(APP_VERSION).toBe('1.3.0');
-    expect(packageJson.version).toBe(APP_VERSION);
+  it('shows the version package.json gives, in the footer and the API document', () => {
+    const html = renderToStaticMarkup(
+      createElement(I18nextProvider, { i18n: createI18n('en', en) }, createElement(MemoryRouter, null, createElement(Footer))),
+    );
+    expect(html).toContain(`· ${createI18n('en', en).t('app.version', { version: packageJson.version })}`);
+    expect(buildOpenApiDocument([]).info.version).toBe(packageJson.version);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CITY_ALIASES, CITY_CODES, normaliseCity } from '~/lib/cities';
 import { LANGUAGE_CODES, LANGUAGE_NAMES, normaliseLanguage } from '~/lib/languages';
-import { loginSchema, registerSchema, verifyEmailSchema } from '~/schemas/auth';
+import { loginSchema, registerSchema, verifyEmailSchema } from '~/schemas/account-forms';
 import {
   cityField,
   descriptionField,
@@ -15,7 +15,7 @@ import {
   nameField,
   newPasswordField,
   priceField,
-} from '~/schemas/fields';
+} from '~/schemas/field-rules';
 import { guideProfileSchema, travelerProfileSchema } from '~/schemas/profile';
 
 /**

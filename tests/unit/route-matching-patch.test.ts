@@ -9,8 +9,20 @@ import { describe, expect, it } from 'vitest';
  */
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type Match = { params: Record<string, string>; pathname: string; pathnameBase: string; route: Route };
-const require = createRequire(import.meta.url);
-const router = require('@remix-run/router') as { matchRoutes: (routes: Route[], location: string, basename?: string) => Match[] | null };
+// The copies the server actually runs: @remix-run/router as Remix's server runtime resolves it (createStaticHandler,
+// the per-request matching), react-router-dom/server as @remix-run/react's RemixServer resolves it.
+const fromHere = createRequire(import.meta.url);
+const fromRuntime = createRequire(fromHere.resolve('@remix-run/server-runtime'));
+const fromRemixReact = createRequire(fromHere.resolve('@remix-run/react'));
+type StaticHandler = { dataRoutes: Route[]; query: (request: Request) => Promise<Response | { matches: { route: { id: string } }[] }> };
+const router = fromRuntime('@remix-run/router') as {
+  matchRoutes: (routes: Route[], location: string, basename?: string) => Match[] | null;
+  createStaticHandler: (routes: Route[]) => StaticHandler;
+};
+const reactRouterServer = fromRemixReact('react-router-dom/server') as {
+  createStaticRouter: (routes: Route[], context: unknown) => { routes: Route[] };
+  createStaticHandler: (routes: Route[]) => StaticHandler & { query: (request: Request) => Promise<unknown> };
+};
 
 const tree = (): Route[] => [
   {
@@ -31,10 +43,39 @@ const shape = (matches: Match[] | null) =>
   matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
 
 describe('route matching patched in node_modules', () => {
-  it('is installed: npm ci applied the patches', () => {
-    expect(readFileSync(require.resolve('@remix-run/router/dist/router.cjs.js'), 'utf8')).toContain('matchedTrees');
-    expect(readFileSync(require.resolve('@remix-run/react/dist/server.js'), 'utf8')).toContain('serverRoutesCache');
-    expect(readFileSync(require.resolve('react-router-dom/server.js'), 'utf8')).toContain('staticDataRoutesCache');
+  // The patches' memory is observable: the server never changes a route tree once built, so a tree changed after a
+  // first match keeps its first answers only while the patch is in the code that runs. Without the patch (an
+  // upgrade that drops it, an override that stops applying) these tests fail.
+  it('the router remembers a tree: a route added after the first match is not seen (matchRoutes)', () => {
+    const routes = tree();
+    expect(router.matchRoutes(routes, '/added')?.[1]?.route.id).toBe('splat');
+    routes[0]!.children!.push({ id: 'added', path: 'added' });
+    expect(router.matchRoutes(routes, '/added')?.[1]?.route.id).toBe('splat');
+    // A fresh tree with the same routes is computed anew.
+    expect(router.matchRoutes([{ ...routes[0]!, children: [...routes[0]!.children!] }], '/added')?.[1]?.route.id).toBe('added');
+  });
+
+  it("Remix's static handler (its module-internal matching, once per request) remembers its tree too", async () => {
+    const handler = router.createStaticHandler(tree());
+    const first = await handler.query(new Request('http://localhost/added'));
+    expect('matches' in first ? first.matches.map((m) => m.route.id) : first).toEqual(['root', 'splat']);
+    handler.dataRoutes[0]!.children!.push({ id: 'added', path: 'added' });
+    const second = await handler.query(new Request('http://localhost/added'));
+    expect('matches' in second ? second.matches.map((m) => m.route.id) : second).toEqual(['root', 'splat']);
+  });
+
+  it("React Router's server render converts a route tree once: the same tree gives the same data routes", () => {
+    const routes = tree();
+    const context = { basename: '', location: { pathname: '/', search: '', hash: '', state: null, key: 'default' }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null };
+    const first = reactRouterServer.createStaticRouter(routes, context);
+    const second = reactRouterServer.createStaticRouter(routes, context);
+    expect(second.routes[0]).toBe(first.routes[0]);
+    expect(reactRouterServer.createStaticRouter(tree(), context).routes[0]).not.toBe(first.routes[0]);
+  });
+
+  it("RemixServer's per-build cache is in the file @remix-run/react's server entry loads", () => {
+    // Rendering RemixServer needs a whole build; its patch is checked in the module the server resolves.
+    expect(readFileSync(fromHere.resolve('@remix-run/react/dist/server.js'), 'utf8')).toContain('serverRoutesCache.get(manifest.routes)');
   });
 
   it('answers a tree asked again and again like a fresh tree, with the tree’s own route objects', () => {

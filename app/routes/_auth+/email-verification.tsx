@@ -1,19 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { EmailVerificationForms, type EmailVerificationResult } from '~/components/email-banner';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { clientIp, requireUser } from '~/http/auth.server';
+import { clientIp, requireUser } from '~/http/session.server';
 import { emailBannerDismissCookie } from '~/lib/email-banner';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { redirectWithToast } from '~/http/toast.server';
-import { verifyEmail } from '~/services/auth.server';
+import { verifyEmail } from '~/services/accounts.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
-import { forwardRetryAfter } from '~/http/forms.server';
+import { bannerCodeFormSchema } from '~/schemas/account-forms';
+import { attempt, forwardRetryAfter, parseForm, retryAfterHeaders } from '~/http/forms.server';
+import { invariantResponse, readForm } from '~/http/page.server';
 
 /**
  * The email banner's forms post here (SPEC §2 Email banner, §8 Email banner): intent=send mails a code to
@@ -21,12 +21,6 @@ import { forwardRetryAfter } from '~/http/forms.server';
  * browser session. Success goes back to the page the banner was on; with JS the banner's fetcher shows
  * the other answers in place, without JS this page shows them with the same forms.
  */
-const codeSchema = z
-  .string({ error: 'auth.banner.codeRequired' })
-  .trim()
-  .min(1, { error: 'auth.banner.codeRequired' })
-  .regex(/^\d{6}$/, { error: 'validation.codeFormat' });
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const t = await getFixedT(request);
@@ -44,7 +38,7 @@ export const headers = forwardRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   const redirectTo = safeRedirectPath(formData.get('redirectTo'), '/');
   const t = await getFixedT(request);
@@ -57,41 +51,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'send') {
-    try {
-      await sendVerificationCode(user);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+    const sent = await attempt(() => sendVerificationCode(user));
+    if (!sent.ok) {
+      const { error } = sent;
       const message = error.code === 'RESEND_COOLDOWN' ? t(error.messageKey, error.params) : t('auth.banner.sendFailed');
-      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
-      return data<EmailVerificationResult>({ intent: 'send', sendError: message, redirectTo }, { status: error.status, headers });
+      return data<EmailVerificationResult>({ intent: 'send', sendError: message, redirectTo }, { status: error.status, headers: retryAfterHeaders(error) });
     }
     return data<EmailVerificationResult>({ intent: 'send', sent: true, email: user.email, redirectTo });
   }
 
   if (intent === 'verify') {
-    const parsed = codeSchema.safeParse(formData.get('code') ?? undefined);
-    if (!parsed.success) {
-      return data<EmailVerificationResult>(
-        { intent: 'verify', codeError: t(parsed.error.issues[0]?.message ?? 'auth.banner.codeRequired'), redirectTo },
-        { status: 400 },
-      );
+    const parsed = parseForm(formData, bannerCodeFormSchema);
+    if (!parsed.ok) {
+      const key = parsed.fieldErrors.code?.[0] ?? 'auth.banner.codeRequired';
+      return data<EmailVerificationResult>({ intent: 'verify', codeError: t(key), redirectTo }, { status: 400 });
     }
-    try {
-      // Only the logged-in person's own address; no session is opened (they are logged in already).
-      await verifyEmail({ email: user.email, code: parsed.data }, undefined, { ip: clientIp(context) });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+    // Only the logged-in person's own address; no session is opened (they are logged in already).
+    const verified = await attempt(() => verifyEmail({ email: user.email, code: parsed.value.code }, undefined, { ip: clientIp(context) }));
+    if (!verified.ok) {
+      const { error } = verified;
       const known = ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMIT_EXCEEDED'].includes(error.code);
-      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
       return data<EmailVerificationResult>(
         { intent: 'verify', codeError: known ? t(error.messageKey, error.params) : t('auth.banner.verifyFailed'), redirectTo },
-        { status: error.status, headers },
+        { status: error.status, headers: retryAfterHeaders(error) },
       );
     }
     return redirectWithToast(redirectTo, { key: 'auth.banner.verified', type: 'success' });
   }
 
-  throw new Response('Bad Request', { status: 400 });
+  // Neither button of this page: a form it does not know.
+  invariantResponse(false, 'Bad Request', { status: 400 });
 }
 
 export default function EmailVerification() {

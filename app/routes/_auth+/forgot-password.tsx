@@ -1,19 +1,18 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Field, Honeypot, SubmitButton } from '~/components/forms/fields';
+import { Field, Honeypot, SubmitButton } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { clientIp } from '~/http/auth.server';
-import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
+import { clientIp } from '~/http/session.server';
+import { forwardRetryAfter, submitForm } from '~/http/forms.server';
+import { readForm } from '~/http/page.server';
 import { pageMeta } from '~/lib/meta';
-import { forgotPasswordSchema } from '~/schemas/auth';
-import { emailField } from '~/schemas/fields';
-import { AppError } from '~/services/errors.server';
+import { forgotPasswordSchema } from '~/schemas/account-forms';
+import { emailField } from '~/schemas/field-rules';
 import { requestPasswordReset } from '~/services/password-reset.server';
 
 /**
@@ -36,18 +35,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export const headers = forwardRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const email = submission.value.email;
-  try {
-    await requestPasswordReset(email, { ip: clientIp(context) });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+  const formData = await readForm(request);
+  const codeEntry = (email: string) => redirect(`/reset-password?${new URLSearchParams({ email })}`);
+  return submitForm(
+    request,
+    formData,
+    forgotPasswordSchema,
+    async ({ email }) => {
+      await requestPasswordReset(email, { ip: clientIp(context) });
+      return codeEntry(email);
+    },
     // Same for every address: the code asked for a moment ago is still valid.
-    if (error.code !== 'RESEND_COOLDOWN') return replyWithError(request, submission, error);
-  }
-  return redirect(`/reset-password?${new URLSearchParams({ email })}`);
+    { explain: (error, { email }) => (error.code === 'RESEND_COOLDOWN' ? codeEntry(email) : error) },
+  );
 }
 
 export default function ForgotPassword() {

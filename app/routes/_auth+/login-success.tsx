@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RefreshWithoutJs } from '~/components/meta-refresh';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireUser, roleHome } from '~/http/auth.server';
+import { requireUser, roleHome } from '~/http/session.server';
 import { isFirstLogin } from '~/lib/first-login';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';

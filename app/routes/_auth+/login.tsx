@@ -1,21 +1,21 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { EmailCodeForm } from '~/components/email-code-form';
-import { Field, Honeypot, SubmitButton } from '~/components/forms/fields';
+import { Field, Honeypot, SubmitButton } from '~/components/forms/form-fields';
 import { ErrorList, FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
-import { clientIp, getSession, requireAnonymous, sessionCookieHeader } from '~/http/auth.server';
-import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
+import { clientIp, getSession, requireAnonymous, sessionCookieHeader } from '~/http/session.server';
+import { attempt, forwardRetryAfter, parseForm, replyWithError } from '~/http/forms.server';
 import { markFirstLogin, withFirstLoginFlag } from '~/lib/first-login';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
-import { loginSchema } from '~/schemas/auth';
+import { loginSchema } from '~/schemas/account-forms';
 import { authenticateLogin, codeCooldown, emailCodeAction, loginSuccessUrl } from '~/http/authenticator.server';
+import { readForm } from '~/http/page.server';
 import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
 import { AppError } from '~/services/errors.server';
 import { revokeSession } from '~/services/sessions.server';
@@ -41,7 +41,7 @@ export const headers = forwardRetryAfter;
  * switches this page to the code-entry view; its two buttons post back here (intent=verify | resend).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const intent = formData.get('intent');
   if (intent === 'verify' || intent === 'resend') {
     // An unverified account's code login is its first (travelers and guides cannot log in before).
@@ -49,42 +49,40 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return markFirstLogin(await emailCodeAction(request, context, formData), Boolean(before && before.lastLogin === null));
   }
 
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
-  }
-  const email = submission.value.email;
-  try {
-    // Read before the login stamps last_login: an account that never logged in gets "welcome", not "welcome back".
-    const before = await findUserByEmail(email);
-    const { session, user } = await authenticateLogin(request, { ip: clientIp(context), locale: await getLocale(request) });
+  const parsed = parseForm(formData, loginSchema, { hideFields: ['password'] });
+  if (!parsed.ok) return parsed.reply;
+  const email = parsed.value.email;
+  // Read before the login stamps last_login: an account that never logged in gets "welcome", not "welcome back".
+  const before = await findUserByEmail(email);
+  const login = await attempt(async () => authenticateLogin(request, { ip: clientIp(context), locale: await getLocale(request) }));
+  if (login.ok) {
+    const { session, user } = login.value;
     // A new session id at every login: whatever session this browser had before ends here.
     const previous = await getSession(request);
     if (previous) await revokeSession(previous.id);
     const firstLogin = before?.id === user.id && before.lastLogin === null;
-    return redirect(withFirstLoginFlag(loginSuccessUrl(submission.value.redirectTo), firstLogin), {
+    return redirect(withFirstLoginFlag(loginSuccessUrl(parsed.value.redirectTo), firstLogin), {
       headers: { 'Set-Cookie': await sessionCookieHeader(session) },
     });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.code === 'EMAIL_NOT_VERIFIED') {
-      // The service has mailed a code when the last one is no longer usable.
-      return data({
-        view: 'verify' as const,
-        email,
-        cooldown: await codeCooldown(email),
-        ttlMinutes: CODE_TTL_MINUTES,
-        result: null,
-      });
-    }
-    if (error.code === 'RATE_LIMIT_EXCEEDED') {
-      const shown = new AppError('RATE_LIMIT_EXCEEDED', { messageKey: 'auth.login.rateLimited', retryAfter: error.retryAfter ?? 60 });
-      return replyWithError(request, submission, shown, { hideFields: ['password'] });
-    }
-    // Wrong email or password keep one message; anything else is the generic login failure.
-    const shown = error.code === 'INVALID_CREDENTIALS' || error.code === 'ACCOUNT_BLOCKED' ? error : new AppError(error.code, { messageKey: 'auth.login.failed' });
-    return replyWithError(request, submission, shown, { hideFields: ['password'] });
   }
+  const { error } = login;
+  if (error.code === 'EMAIL_NOT_VERIFIED') {
+    // The service has mailed a code when the last one is no longer usable.
+    return data({
+      view: 'verify' as const,
+      email,
+      cooldown: await codeCooldown(email),
+      ttlMinutes: CODE_TTL_MINUTES,
+      result: null,
+    });
+  }
+  if (error.code === 'RATE_LIMIT_EXCEEDED') {
+    const shown = new AppError('RATE_LIMIT_EXCEEDED', { messageKey: 'auth.login.rateLimited', retryAfter: error.retryAfter ?? 60 });
+    return replyWithError(request, parsed.submission, shown, { hideFields: ['password'] });
+  }
+  // Wrong email or password keep one message; anything else is the generic login failure.
+  const shown = error.code === 'INVALID_CREDENTIALS' || error.code === 'ACCOUNT_BLOCKED' ? error : new AppError(error.code, { messageKey: 'auth.login.failed' });
+  return replyWithError(request, parsed.submission, shown, { hideFields: ['password'] });
 }
 
 export default function Login() {
@@ -156,7 +154,7 @@ function LoginForm({ redirectTo, result }: { redirectTo: string; result?: Submis
           </div>
         </Form>
         <p className="auth-switch">
-          {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.registerLink')}</Link>
+          {t('auth.login.noAccount')} <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : '/register'}>{t('auth.login.registerLink')}</Link>
         </p>
         <p className="small muted auth-legal">
           <Trans

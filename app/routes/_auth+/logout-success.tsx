@@ -1,16 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefreshWithoutJs } from '~/components/meta-refresh';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
+import { getSession } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 
 /** After logout: the logged-out message, then home after 2.5 s (SPEC §2 /logout-success). */
 const REDIRECT_DELAY_MS = 2500;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Someone still (or again) logged in has not logged out: this page would tell them otherwise.
+  if (await getSession(request)) throw redirect('/');
   const t = await getFixedT(request);
   return { title: t('auth.logoutSuccess.title') };
 }

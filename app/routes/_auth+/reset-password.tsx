@@ -1,22 +1,21 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Field, OtpField, SubmitButton } from '~/components/forms/fields';
+import { Field, OtpField, SubmitButton } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { clearSessionCookieHeader, clientIp } from '~/http/auth.server';
-import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
+import { clearSessionCookieHeader, clientIp } from '~/http/session.server';
+import { attempt, errorMessage, forwardRetryAfter, parseForm, replyWithError, retryAfterHeaders, reworded } from '~/http/forms.server';
 import { redirectWithToast } from '~/http/toast.server';
+import { readForm } from '~/http/page.server';
 import { pageMeta } from '~/lib/meta';
-import { forgotPasswordSchema, resetPasswordSchema } from '~/schemas/auth';
-import { emailField } from '~/schemas/fields';
+import { forgotPasswordSchema, resetPasswordSchema } from '~/schemas/account-forms';
+import { emailField } from '~/schemas/field-rules';
 import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
 import { requestPasswordReset, resetPassword } from '~/services/password-reset.server';
 
 /**
@@ -39,35 +38,31 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export const headers = forwardRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const ip = clientIp(context);
 
   if (formData.get('intent') === 'resend') {
-    const parsed = forgotPasswordSchema.safeParse({ email: formData.get('email') ?? undefined });
-    if (!parsed.success) throw redirect('/forgot-password');
-    try {
-      await requestPasswordReset(parsed.data.email, { ip });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const t = await getFixedT(request);
-      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
-      return data({ resendError: t(error.messageKey, error.params) }, { status: error.status, headers });
+    const asked = parseForm(formData, forgotPasswordSchema);
+    if (!asked.ok) throw redirect('/forgot-password');
+    const resent = await attempt(() => requestPasswordReset(asked.value.email, { ip }));
+    if (!resent.ok) {
+      const { error } = resent;
+      return data({ resendError: await errorMessage(request, error) }, { status: error.status, headers: retryAfterHeaders(error) });
     }
     return data({ resent: true as const });
   }
 
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   // The new password is never echoed back into the page.
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
-  try {
-    await resetPassword(submission.value, { ip });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+  const parsed = parseForm(formData, resetPasswordSchema, { hideFields: ['password'] });
+  if (!parsed.ok) return parsed.reply;
+  const reset = await attempt(() => resetPassword(parsed.value, { ip }));
+  if (!reset.ok) {
+    const { error } = reset;
     const known = ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMIT_EXCEEDED'].includes(error.code);
-    const messageKey = known ? error.messageKey : 'auth.reset.failed';
     // Shown next to the code field (the form translates the key); code and password start empty again.
-    const shown = new AppError(error.code, { messageKey, fieldErrors: { code: [messageKey] }, retryAfter: error.retryAfter });
-    return replyWithError(request, submission, shown, { hideFields: ['password', 'code'] });
+    return replyWithError(request, parsed.submission, reworded(error, known ? error.messageKey : 'auth.reset.failed', 'code'), {
+      hideFields: ['password', 'code'],
+    });
   }
   // Every session of the account has ended, this browser's too: forget its cookie.
   return redirectWithToast(

@@ -1,22 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUS_VALUES, Stat } from '~/components/dashboard';
+import { Stat } from '~/components/dashboard';
+import { ACCOUNT_TYPES } from '~/lib/account-types';
+import { ORDER_STATUSES } from '~/lib/order-status';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
-import { adminDashboard } from '~/services/dashboards.server';
+import { formatNtd } from '~/lib/money';
+import { adminDashboardFigures } from '~/services/admin-dashboard.server';
 
 /** /admin — the admin dashboard: who is here, what waits for a decision, and the admin pages (SPEC §2). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, 'admin');
-  const [stats, t] = await Promise.all([adminDashboard(), getFixedT(request)]);
+  const [stats, t] = await Promise.all([adminDashboardFigures(), getFixedT(request)]);
   return { stats, title: t('account.admin.title') };
 }
 
 /** This page's words beyond common.json (app/i18n/bundles.ts). */
-export const handle: I18nHandle = { i18n: ['account'] };
+export const handle: I18nHandle = { i18n: ['account', 'admin', 'reports'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
@@ -29,15 +32,16 @@ const ADMIN_PAGES = [
   ['/admin/photo-review', 'photoReview'],
   ['/admin/photos', 'photos'],
   ['/admin/id-verification', 'idVerification'],
-  ['/admin/stats', 'stats'],
   ['/admin/banners', 'banners'],
+  ['/admin/reports', 'reports'],
   ['/admin/terms', 'terms'],
+  ['/admin/stats', 'stats'],
   ['/admin/logs', 'logs'],
 ] as const;
 
 export default function AdminDashboard() {
   const { stats } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="dashboard">
       <header>
@@ -46,7 +50,7 @@ export default function AdminDashboard() {
 
       <section className="dashboard-section" aria-labelledby="admin-queues">
         <h2 id="admin-queues">{t('account.admin.reviewQueues')}</h2>
-        <ul className="stat-grid stat-grid-3">
+        <ul className="stat-grid stat-grid-3 stat-grid-4">
           <Stat
             label={t('account.admin.awaitingReview')}
             value={stats.awaitingReview}
@@ -64,6 +68,7 @@ export default function AdminDashboard() {
             to="/admin/photo-review"
             testId="stat-pending-photos"
           />
+          <Stat label={t('reports.dashboard')} value={stats.reportedMessages} to="/admin/reports" testId="stat-reported-messages" />
         </ul>
       </section>
 
@@ -71,22 +76,58 @@ export default function AdminDashboard() {
         <section className="dashboard-section" aria-labelledby="admin-users">
           <h2 id="admin-users">{t('account.admin.users')}</h2>
           <dl className="count-list" data-testid="users-by-type">
-            {(['traveler', 'guide', 'admin'] as const).map((type) => (
-              <Count key={type} label={t(`account.types.${type}`)} value={stats.usersByType[type]} />
+            {ACCOUNT_TYPES.map((type) => (
+              <Count key={type} label={t(`account.types.${type}`)} value={stats.usersByType[type]} to={`/admin/users?type=${type}`} />
             ))}
-            <Count label={t('account.admin.blocked')} value={stats.blockedUsers} />
-            <Count label={t('account.admin.archived')} value={stats.archivedUsers} />
+            <Count label={t('account.admin.blocked')} value={stats.blockedUsers} to="/admin/users?status=suspended" />
+            <Count label={t('account.admin.archived')} value={stats.archivedUsers} to="/admin/users/archived" />
+          </dl>
+          <h3 className="h4">{t('admin.dashboard.newThisWeek')}</h3>
+          <dl className="count-list" data-testid="new-this-week">
+            {ACCOUNT_TYPES.map((type) => (
+              <Count key={type} label={t(`account.types.${type}`)} value={stats.newThisWeek[type]} />
+            ))}
           </dl>
         </section>
         <section className="dashboard-section" aria-labelledby="admin-orders">
           <h2 id="admin-orders">{t('account.admin.orders')}</h2>
           <dl className="count-list" data-testid="orders-by-status">
-            {ORDER_STATUS_VALUES.map((status) => (
-              <Count key={status} label={t(`account.orderStatus.${status}`)} value={stats.ordersByStatus[status]} />
+            {ORDER_STATUSES.map((status) => (
+              <Count key={status} label={t(`account.orderStatus.${status}`)} value={stats.ordersByStatus[status]} to={`/admin/orders?status=${status}`} />
             ))}
           </dl>
         </section>
       </div>
+
+      <section className="dashboard-section" aria-labelledby="admin-month">
+        <h2 id="admin-month">{t('admin.dashboard.month')}</h2>
+        <div className="admin-table-wrap">
+          <table className="admin-table" data-testid="month-figures">
+            <thead>
+              <tr>
+                <td />
+                <th scope="col">{t('admin.dashboard.thisMonth')}</th>
+                <th scope="col">{t('admin.dashboard.lastMonth')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">{t('admin.dashboard.bookings')}</th>
+                <td>{stats.thisMonth.bookings}</td>
+                <td>{stats.lastMonth.bookings}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('admin.dashboard.grossValue')}</th>
+                <td>{formatNtd(stats.thisMonth.grossValue, i18n.language)}</td>
+                <td>{formatNtd(stats.lastMonth.grossValue, i18n.language)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p className="small">
+          <Link to="/admin/orders">{t('account.admin.links.orders')}</Link>
+        </p>
+      </section>
 
       <nav className="dashboard-section" aria-labelledby="admin-pages">
         <h2 id="admin-pages">{t('account.admin.pages')}</h2>
@@ -102,10 +143,10 @@ export default function AdminDashboard() {
   );
 }
 
-function Count({ label, value }: { label: string; value: number }) {
+function Count({ label, value, to }: { label: string; value: number; to?: string }) {
   return (
     <>
-      <dt>{label}</dt>
+      <dt>{to ? <Link to={to}>{label}</Link> : label}</dt>
       <dd>{value}</dd>
     </>
   );

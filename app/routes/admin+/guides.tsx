@@ -2,14 +2,15 @@ import { getFormProps } from '@conform-to/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
+import { Field, SelectField, SubmitButton } from '~/components/forms/form-fields';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { AdminPageHead, profileCompleteness, ratingSummary } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
-import { GUIDE_STANDINGS, adminGuideQuerySchema } from '~/schemas/trust';
+import { GUIDE_STATUSES } from '~/lib/trust-statuses';
+import { adminGuideQuerySchema } from '~/schemas/trust';
 import { listGuidesForAdmin } from '~/services/guide-standing.server';
 
 /**
@@ -40,7 +41,7 @@ export default function AdminGuides() {
           field={fields.standing}
           label={t('trust.admin.guides.standing')}
           placeholder={t('trust.admin.guides.any')}
-          options={GUIDE_STANDINGS.map((s) => ({ value: s, label: t(`trust.admin.guides.standings.${s}`) }))}
+          options={GUIDE_STATUSES.map((s) => ({ value: s, label: t(`trust.admin.guides.standings.${s}`) }))}
         />
         <SubmitButton busy={false} label={t('trust.admin.guides.filter')} />
       </Form>

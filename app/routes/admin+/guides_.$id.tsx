@@ -3,14 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton, TextareaField } from '~/components/forms/fields';
+import { SubmitButton, TextareaField } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { PhotoStatus } from '~/components/photo-status';
 import { AdminPageHead, profileCompleteness, ratingSummary } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
+import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
 import { replyWithError } from '~/http/forms.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDate } from '~/lib/dates';
@@ -25,16 +26,9 @@ import { listAllGuidePhotos } from '~/services/photos.server';
 /** /admin/guides/:id (issue 11): one guide's standing and facts; suspend or reinstate with a reason. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, 'admin');
-  const id = parseIdParam(params.id);
+  const id = pageIdParam(params.id);
   const t = await getFixedT(request);
-  let guide;
-  try {
-    if (id === undefined) throw new AppError('GUIDE_NOT_FOUND');
-    guide = await getGuideForAdmin(id);
-  } catch (error) {
-    if (error instanceof AppError) throw new Response('Not Found', { status: 404 });
-    throw error;
-  }
+  const guide = await orErrorPage(() => getGuideForAdmin(id), { existencePrivate: true });
   const photos = await listAllGuidePhotos(guide.id);
   return { title: `${t('trust.admin.guides.detail')}: ${guide.name}`, guide, photos };
 }
@@ -44,7 +38,7 @@ export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const submission = parseWithZod(await request.formData(), { schema: guideStatusSchema });
+  const submission = parseWithZod(await readForm(request), { schema: guideStatusSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
     const id = parseIdParam(params.id);

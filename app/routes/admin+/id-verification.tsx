@@ -6,9 +6,10 @@ import { ReviewDecision } from '~/components/review-decision';
 import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
 import { reviewDecision } from '~/http/review-decision.server';
 import { redirectWithToast } from '~/http/toast.server';
+import { readForm } from '~/http/page.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { idRejectSchema } from '~/schemas/trust';
@@ -30,7 +31,7 @@ export const handle: I18nHandle = { i18n: ['trust', 'account'] };
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
   const applicantName = async (id: number) => (await listIdApplications('pending')).find((a) => a.id === id)?.applicant.name ?? '';
-  return reviewDecision(request, await request.formData(), {
+  return reviewDecision(request, await readForm(request), {
     rejectSchema: idRejectSchema,
     approve: async (id) => {
       const name = await applicantName(id);

@@ -5,9 +5,10 @@ import { ReviewDecision } from '~/components/review-decision';
 import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
 import { reviewDecision } from '~/http/review-decision.server';
 import { redirectWithToast } from '~/http/toast.server';
+import { readForm } from '~/http/page.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { parseIdParam } from '~/lib/ids';
 import { pageMeta } from '~/lib/meta';
@@ -32,7 +33,7 @@ const rejectSchema = photoReviewSchema.pick({ reason: true });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const back = new URL(request.url).pathname;
   if (formData.get('intent') === 'approve-selected') {
     const ids = formData.getAll('ids').map((v) => parseIdParam(String(v))).filter((v): v is number => v !== undefined);

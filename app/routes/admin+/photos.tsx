@@ -2,16 +2,17 @@ import { getFormProps } from '@conform-to/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
+import { Field, SelectField, SubmitButton } from '~/components/forms/form-fields';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { PhotoStatus } from '~/components/photo-status';
 import { AdminPageHead } from '~/components/admin';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
-import { PHOTO_STATUS_VALUES, adminPhotoQuerySchema, photoStatusLabelKey } from '~/schemas/trust';
+import { PHOTO_STATUSES } from '~/lib/trust-statuses';
+import { adminPhotoQuerySchema, photoStatusLabelKey } from '~/schemas/trust';
 import { listPhotosForAdmin } from '~/services/photos.server';
 
 /** /admin/photos (issue 11): every photo, filtered by status and guide (a GET form: bookmarkable, JS optional). */
@@ -39,7 +40,7 @@ export default function AdminPhotos() {
           field={fields.status}
           label={t('trust.admin.photos.status')}
           placeholder={t('trust.admin.photos.anyStatus')}
-          options={PHOTO_STATUS_VALUES.map((s) => ({ value: s, label: t(photoStatusLabelKey(s)) }))}
+          options={PHOTO_STATUSES.map((s) => ({ value: s, label: t(photoStatusLabelKey(s)) }))}
         />
         <Field field={fields.guideId} label={t('trust.admin.photos.guide')} inputMode="numeric" />
         <SubmitButton busy={false} label={t('trust.admin.photos.filter')} />

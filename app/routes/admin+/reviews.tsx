@@ -1,25 +1,29 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { FieldFrame } from '~/components/forms/field-frame';
 import { useMessages } from '~/components/forms/messages';
 import { PaginationNav } from '~/components/pagination';
+import { ExportLink } from '~/components/export-link';
 import { Stars } from '~/components/stars';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
+import { pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { formatTaipeiDateTime } from '~/lib/dates';
+import { formatTaipeiDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { REVIEW_REASON_MAX, adminReviewActionSchema, adminReviewQuerySchema } from '~/schemas/reviews';
-import { AppError } from '~/services/errors.server';
+import { attempt, parseForm } from '~/http/forms.server';
 import { deleteReview, searchReviews, setReviewHidden } from '~/services/reviews.server';
 
 /**
  * /admin/reviews (SPEC §2 admin list): search every review (hidden ones too), hide with a reason, show again or
  * delete, as plain POST forms (JS optional); the same services as /api/v1/reviews, audited there.
  */
-export const handle: I18nHandle = { i18n: ['reviews', 'account'] };
+export const handle: I18nHandle = { i18n: ['reviews', 'account', 'exports'] };
 
 function readQuery(url: URL) {
   const parsed = adminReviewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -39,30 +43,39 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
   const url = new URL(request.url);
   const back = `/admin/reviews${url.search}`;
-  const form = Object.fromEntries(await request.formData());
-  const parsed = adminReviewActionSchema.safeParse(form);
-  if (!parsed.success) {
-    const reviewId = Number(form.reviewId) || null;
-    const issue = parsed.error.issues.find((i) => i.path[0] === 'hiddenReason');
-    return data({ reviewId, error: issue?.message ?? 'validation.invalid', reason: String(form.hiddenReason ?? '') }, { status: 400 });
+  const formData = await readForm(request);
+  // The review the form names, by the one id rule: an id that names nothing is the 404 page.
+  const reviewId = pageIdParam(formData.get('reviewId'));
+  const parsed = parseForm(formData, adminReviewActionSchema);
+  if (!parsed.ok) {
+    const error = parsed.fieldErrors.hiddenReason?.[0] ?? 'validation.invalid';
+    return data({ reviewId, error, reason: String(formData.get('hiddenReason') ?? '') }, { status: 400 });
   }
-  const value = parsed.data;
-  try {
-    if (value.intent === 'delete') await deleteReview(user, value.reviewId);
-    else await setReviewHidden(user, value.reviewId, { isHidden: value.intent === 'hide', hiddenReason: value.intent === 'hide' ? value.hiddenReason : undefined });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ reviewId: value.reviewId, error: error.messageKey, reason: value.intent === 'hide' ? value.hiddenReason : '' }, { status: error.status });
+  const value = parsed.value;
+  // Deleting asks first (issue 19): without JS this answer is the confirmation step.
+  if (value.intent === 'delete' && formData.get('confirmed') !== 'yes') return data({ confirmDelete: value.reviewId });
+  const done = await attempt(() =>
+    value.intent === 'delete'
+      ? deleteReview(user, value.reviewId)
+      : setReviewHidden(user, value.reviewId, { isHidden: value.intent === 'hide', hiddenReason: value.intent === 'hide' ? value.hiddenReason : undefined }),
+  );
+  if (!done.ok) {
+    return data({ reviewId: value.reviewId, error: done.error.messageKey, reason: value.intent === 'hide' ? value.hiddenReason : '' }, { status: done.error.status });
   }
   return redirectWithToast(back, { key: `reviews.admin.done.${value.intent}`, type: 'success' });
 }
 
 type ActionFailure = { reviewId: number | null; error: string; reason: string };
+type ActionAnswer = ActionFailure | { confirmDelete: number };
 
 export default function AdminReviews() {
   const { reviews, pagination, keyword } = useLoaderData<typeof loader>();
-  // The action answers data only on a refusal (a success redirects).
-  const failed = useActionData<typeof action>() as ActionFailure | undefined;
+  // The action answers data on a refusal or to ask before deleting (a success redirects).
+  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+  const failed = answer && 'error' in answer ? answer : undefined;
+  const [asking, setAsking] = useState<number | null>(null);
+  const confirmDelete = asking ?? (answer && 'confirmDelete' in answer ? answer.confirmDelete : null);
+  const toDelete = confirmDelete === null ? undefined : reviews.find((r) => r.id === confirmDelete);
   const navigation = useNavigation();
   const location = useLocation();
   const messages = useMessages();
@@ -76,6 +89,22 @@ export default function AdminReviews() {
         <Link to="/admin">← {t('reviews.admin.back')}</Link>
       </p>
       <h1>{t('reviews.admin.title')}</h1>
+      {toDelete ? (
+        <ConfirmDialog
+          title={t('reviews.admin.confirmDelete.title')}
+          intent="delete"
+          hidden={{ reviewId: toDelete.id }}
+          action={action}
+          confirmLabel={t('reviews.admin.confirmDelete.yes')}
+          keepLabel={t('reviews.admin.confirmDelete.keep')}
+          busyLabel={t('reviews.admin.confirmDelete.working')}
+          busy={busy === `delete:${toDelete.id}`}
+          onKeep={asking !== null ? () => setAsking(null) : undefined}
+          testId="confirm-delete-review"
+        >
+          <p>{t('reviews.admin.confirmDelete.body', { reviewer: toDelete.reviewerName, reviewee: toDelete.revieweeName, rating: toDelete.rating })}</p>
+        </ConfirmDialog>
+      ) : null}
       <p className="muted">{t('reviews.admin.intro')}</p>
       <Form method="get" className="card admin-review-search" role="search">
         <FieldFrame id="review-keyword" label={t('reviews.admin.keyword')}>
@@ -88,6 +117,7 @@ export default function AdminReviews() {
       <p className="small muted" aria-live="polite">
         {t('reviews.admin.total', { count: pagination.total })}
       </p>
+      <ExportLink href="/api/v1/reviews/export.csv" filters={{ keyword }} />
       {reviews.length === 0 ? (
         <p className="card empty">{t('reviews.admin.empty')}</p>
       ) : (
@@ -134,7 +164,7 @@ export default function AdminReviews() {
                   </div>
                 </dl>
                 <p className="small muted">
-                  <time dateTime={r.createdAt}>{formatTaipeiDateTime(r.createdAt, i18n.language)}</time>
+                  <time dateTime={r.createdAt}>{formatTaipeiDate(r.createdAt, i18n.language)}</time>
                 </p>
                 <div className="admin-review-actions">
                   {r.isHidden ? (
@@ -167,7 +197,17 @@ export default function AdminReviews() {
                   )}
                   <Form method="post" action={action}>
                     <input type="hidden" name="reviewId" value={r.id} />
-                    <button type="submit" name="intent" value="delete" className="button button-secondary" disabled={busy === `delete:${r.id}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="button button-secondary"
+                      disabled={busy === `delete:${r.id}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        setAsking(r.id);
+                      }}
+                    >
                       {t('reviews.admin.delete')}
                     </button>
                   </Form>

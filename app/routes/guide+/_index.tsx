@@ -5,7 +5,7 @@ import { Stars } from '~/components/stars';
 import { Stat, StatusPill } from '~/components/dashboard';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireRole } from '~/http/auth.server';
+import { requireRole } from '~/http/session.server';
 import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { guideDashboard } from '~/services/dashboards.server';

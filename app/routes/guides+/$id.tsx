@@ -1,43 +1,50 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '~/components/avatar';
-import { useLanguageList, VerifiedMark, WrittenIn } from '~/components/guide-card';
+import { FavoriteButton } from '~/components/favorite-button';
+import { PriceUnit, useLanguageList, VerifiedMark, WrittenIn } from '~/components/guide-card';
 import { PaginationNav } from '~/components/pagination';
 import { Stars } from '~/components/stars';
+import { useRootData } from '~/lib/root-data';
 import { getConfig } from '~/env.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getLocale } from '~/i18n/i18n.server';
-import { getUser } from '~/http/auth.server';
-import { formatDay, formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
-import { parseIdParam } from '~/lib/ids';
+import { getUser } from '~/http/session.server';
+import { orErrorPage, pageIdParam } from '~/http/page.server';
+import { formatTourDay, formatTaipeiDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { AppError } from '~/services/errors.server';
+import { slotHoursText } from '~/lib/time-slots';
+import { favoriteGuideIds } from '~/services/favorites.server';
 import { getGuideDetail } from '~/services/guides.server';
+import { countGuideView } from '~/http/views.server';
 
-export const handle: I18nHandle = { i18n: ['search'] };
+export const handle: I18nHandle = { i18n: ['search', 'chat'] };
 
 /** /guides/:id and /guide/:id (SPEC §2): a publishable guide's page; anything else is 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseIdParam(params.id);
-  if (id === undefined) throw new Response('Not Found', { status: 404 });
+  const id = pageIdParam(params.id);
   const url = new URL(request.url);
   const reviewPage = Number(url.searchParams.get('reviewPage')) || 1;
   const [locale, user] = await Promise.all([getLocale(request), getUser(request)]);
-  try {
-    const detail = await getGuideDetail(id, { locale, reviewPage });
-    const origin = getConfig().PUBLIC_URL;
-    return {
-      ...detail,
-      loggedIn: Boolean(user),
-      canonical: `${origin}/guides/${id}`,
-      ogImage: `${origin}${detail.photos[0]?.url ?? detail.guide.avatarUrl ?? '/icons/icon-512.png'}`,
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new Response('Not Found', { status: 404 });
-    throw error;
-  }
+  const [detail, favorites] = await Promise.all([
+    orErrorPage(() => getGuideDetail(id, { locale, reviewPage })),
+    user ? favoriteGuideIds(user.id, [id]) : new Set<number>(),
+    // The statistics' funnel (docs/decisions/025): one upsert beside the reads; never fails the page.
+    countGuideView(request, user, id, 'guide_page'),
+  ]);
+  const origin = getConfig().PUBLIC_URL;
+  return {
+    ...detail,
+    loggedIn: Boolean(user),
+    // The heart shows the viewer's own state (issue 19).
+    favorited: favorites.has(id),
+    // A guide looking at their own page is offered no heart (the favorites service refuses it).
+    isOwnProfile: user?.id === id,
+    canonical: `${origin}/guides/${id}`,
+    ogImage: `${origin}${detail.photos[0]?.url ?? detail.guide.avatarUrl ?? '/icons/icon-512.png'}`,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -58,7 +65,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function GuideDetail() {
-  const { guide, photos, reviews, reviewPagination, ratingDistribution, openDays } = useLoaderData<typeof loader>();
+  const { guide, photos, reviews, reviewPagination, ratingDistribution, openDays, favorited, isOwnProfile } = useLoaderData<typeof loader>();
+  const viewerType = useRootData()?.user?.type;
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const languageList = useLanguageList();
@@ -121,20 +129,27 @@ export default function GuideDetail() {
           {guide.price !== null && (
             <p className="detail-price">
               <strong>{formatNtd(guide.price, locale)}</strong>
-              <span className="muted">{t('guides.perSlotGroup')}</span>
+              <PriceUnit maxGroupSize={guide.maxGroupSize} />
             </p>
           )}
           <Link to={`/booking/${guide.id}`} className="button" data-testid="book-link">
             {t('search.detail.book')}
           </Link>
-          <Form method="post" action="/favorites" className="favorite-form">
-            <input type="hidden" name="intent" value="toggle" />
-            <input type="hidden" name="guideId" value={guide.id} />
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <button type="submit" className="button button-outline">
-              ♡ {t('search.detail.favorite')}
-            </button>
-          </Form>
+          {/* Ask before booking (issue 23): travelers and visitors (who log in first). */}
+          {!isOwnProfile && (viewerType === undefined || viewerType === 'traveler') && (
+            <Link to={`/chat/new?guideId=${guide.id}`} className="button button-secondary" data-testid="ask-link">
+              {t('chat.ask.button')}
+            </Link>
+          )}
+          {!isOwnProfile && (
+            <FavoriteButton
+              guideId={guide.id}
+              guideName={guide.name}
+              favorited={favorited}
+              redirectTo={location.pathname + location.search}
+              variant="text"
+            />
+          )}
         </div>
       </header>
 
@@ -147,17 +162,21 @@ export default function GuideDetail() {
             {openDays.map((day) => (
               <li key={day.date} className="slot-day">
                 <h3>
-                  <time dateTime={day.date}>{formatDay(day.date, locale)}</time>
+                  <time dateTime={day.date}>{formatTourDay(day.date, locale)}</time>
                 </h3>
                 <ul>
                   {day.slots.map((slot) => (
                     <li key={slot.id}>
                       <Link
                         className="chip"
-                        to={`/booking/${guide.id}?date=${day.date}&timeSlot=${slot.timeSlot}`}
-                        aria-label={t('search.detail.slot', { timeSlot: t(`timeSlots.${slot.timeSlot}`), price: slot.price.toLocaleString(locale) })}
+                        to={`/booking/${guide.id}?${new URLSearchParams({ slot: `${day.date}|${slot.timeSlot}` })}`}
+                        aria-label={t('search.detail.slot', {
+                          timeSlot: t(`timeSlots.${slot.timeSlot}`),
+                          hours: slotHoursText(slot.timeSlot),
+                          price: slot.price.toLocaleString(locale),
+                        })}
                       >
-                        {t(`timeSlots.${slot.timeSlot}`)}
+                        {t(`timeSlots.${slot.timeSlot}`)} <span className="slot-hours">{slotHoursText(slot.timeSlot)}</span>
                       </Link>
                     </li>
                   ))}
@@ -248,7 +267,7 @@ export default function GuideDetail() {
                 {r.comment && <p>{r.comment}</p>}
                 <p className="muted small">
                   <time dateTime={r.createdAt} title={t('guide.reviewedOn')}>
-                    {formatTaipeiDateTime(r.createdAt, locale)}
+                    {formatTaipeiDate(r.createdAt, locale)}
                   </time>
                 </p>
               </li>

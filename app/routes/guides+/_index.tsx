@@ -2,18 +2,21 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FavoriteButton } from '~/components/favorite-button';
 import { GuideCard } from '~/components/guide-card';
 import { PaginationNav } from '~/components/pagination';
-import { describeFilter } from '~/components/search/describe-search';
-import { GuideSearchForm } from '~/components/search/guide-search-form';
-import { SearchHistory, type HistoryItem } from '~/components/search/search-history';
+import { describeFilter } from './__describe-search';
+import { GuideSearchForm } from './__guide-search-form';
+import { SearchHistory, type HistoryItem } from './__search-history';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
-import { getUser, requireUser } from '~/http/auth.server';
+import { getUser, requireUser } from '~/http/session.server';
+import { readForm } from '~/http/page.server';
 import { pageMeta } from '~/lib/meta';
 import { activeFilters, FILTER_KEYS, searchParamsOf, type FilterKey } from '~/lib/guide-search-params';
 import { packGuideCards, unpackGuideCards } from '~/schemas/guide-card';
 import { guideSearchSchema } from '~/schemas/guide-search';
+import { favoriteGuideIds } from '~/services/favorites.server';
 import { clearSearchHistory, listSearchHistory, recordSearch } from '~/services/search-history.server';
 import { searchGuides } from '~/services/search.server';
 
@@ -57,10 +60,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(params.size ? `/guides?${params}` : '/guides');
   }
 
+  // The search above is shared by every reader (the catalogue cache); which of its guides this reader keeps as
+  // favorites is read here, for this reader only.
   let history: HistoryItem[] = [];
+  let favorites: number[] = [];
   if (user) {
     if (search.page === 1) await recordSearch(user.id, search);
-    history = await listSearchHistory(user.id);
+    const [list, kept] = await Promise.all([listSearchHistory(user.id), favoriteGuideIds(user.id, result.guides.map((g) => g.id))]);
+    history = list;
+    favorites = [...kept];
   }
 
   const values: Record<string, string> = {};
@@ -82,14 +90,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(Object.keys(values).length > 0 && { values }),
     ...(Object.keys(errors).length > 0 && { errors }),
     ...(history.length > 0 && { history }),
-    ...(user && { loggedIn: true }),
+    ...(favorites.length > 0 && { favorites }),
+    ...(user && { loggedIn: true, viewerId: user.id }),
     title: t('guides.title'),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get('intent') === 'clearHistory') await clearSearchHistory(session.user.id);
   return redirect('/guides');
 }
@@ -98,9 +107,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 const NONE: Record<string, string> = {};
 const NO_HISTORY: HistoryItem[] = [];
+const NO_FAVORITES: number[] = [];
 
 export default function GuideList() {
-  const { cards, pagination, params = '', values = NONE, errors = NONE, history = NO_HISTORY, loggedIn = false } = useLoaderData<typeof loader>();
+  const {
+    cards,
+    pagination,
+    params = '',
+    values = NONE,
+    errors = NONE,
+    history = NO_HISTORY,
+    favorites = NO_FAVORITES,
+    loggedIn = false,
+    viewerId,
+  } = useLoaderData<typeof loader>();
+  const favoriteSet = useMemo(() => new Set(favorites), [favorites]);
   const guides = useMemo(() => unpackGuideCards(cards), [cards]);
   const { t, i18n } = useTranslation();
   const urlParams = useMemo(() => new URLSearchParams(params), [params]);
@@ -129,11 +150,14 @@ export default function GuideList() {
   if (values.sort && values.sort !== 'newest') sortOnly.set('sort', values.sort);
   const clearHref = sortOnly.size ? `/guides?${sortOnly}` : '/guides';
   const invalid = Object.keys(errors);
+  // The filters start folded after a search, unless one of them needs correcting.
+  const filtersOpen = filterKeys.length === 0 || invalid.some((k) => k !== 'keyword');
+  const here = params ? `/guides?${params}` : '/guides';
 
   return (
     <section aria-labelledby="guides-title" className="section search-page">
       <h1 id="guides-title">{t('guides.title')}</h1>
-      <GuideSearchForm values={values} errors={errors} params={params} />
+      <GuideSearchForm values={values} errors={errors} params={params} filtersOpen={filtersOpen} />
       {invalid.length > 0 && (
         <p className="notice-card" role="alert">
           {t('search.validation.invalidFilters')} {invalid.map((k) => t(`search.filterNames.${k}`, { defaultValue: k })).join(t('languages.separator'))}
@@ -187,7 +211,11 @@ export default function GuideList() {
       ) : (
         <div className="guide-list" data-testid="guide-list">
           {guides.map((g) => (
-            <GuideCard key={g.id} guide={g} headingLevel={2} />
+            <div key={g.id} className="card-with-heart">
+              <GuideCard guide={g} headingLevel={2} />
+              {/* The same heart as on the home page; none on a guide's own card (the favorites service refuses it). */}
+              {g.id !== viewerId && <FavoriteButton guideId={g.id} guideName={g.name} favorited={favoriteSet.has(g.id)} redirectTo={here} />}
+            </div>
           ))}
         </div>
       )}

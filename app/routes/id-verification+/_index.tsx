@@ -3,19 +3,18 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Field, SelectField, SubmitButton } from '~/components/forms/fields';
+import { Field, SelectField, SubmitButton } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { IdDocuments } from '~/components/id-documents';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { requireUser } from '~/http/auth.server';
-import { replyWithError } from '~/http/forms.server';
+import { requireUser } from '~/http/session.server';
+import { attempt, replyWithError } from '~/http/forms.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { ID_DOCUMENT_TYPES, idApplicationFormSchema, idApplicationSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
 import { applyForIdVerification, getMyIdVerification } from '~/services/id-verification.server';
 import { readUploadForm, uploadedBytes } from '~/services/image-pipeline.server';
 
@@ -43,33 +42,21 @@ export async function action({ request }: ActionFunctionArgs) {
     for (const [k, v] of typed) form.set(k, v);
     return form;
   };
-  let form: FormData;
-  try {
-    form = await readUploadForm(request, typed);
-  } catch (error) {
-    return replyWithError(request, parseWithZod(typedForm(), { schema: idApplicationSchema }), error);
-  }
+  const read = await attempt(() => readUploadForm(request, typed));
+  if (!read.ok) return replyWithError(request, parseWithZod(typedForm(), { schema: idApplicationSchema }), read.error);
+  const form = read.value;
   const submission = parseWithZod(typedForm(), { schema: idApplicationSchema });
-  const front = await uploadedBytes(form, 'front', 'trust.idv.errors.noFront').catch((e: unknown) => e);
-  const back = await uploadedBytes(form, 'back', 'trust.idv.errors.noBack').catch((e: unknown) => e);
-  const missing = { ...fieldErrorsOf(front), ...fieldErrorsOf(back) };
-  if (submission.status !== 'success' || Object.keys(missing).length) {
+  const front = await attempt(() => uploadedBytes(form, 'front', 'trust.idv.errors.noFront'));
+  const back = await attempt(() => uploadedBytes(form, 'back', 'trust.idv.errors.noBack'));
+  // A missing file's field error (uploadedBytes refuses with one) joins the form's own.
+  const missing = { ...(front.ok ? {} : front.error.fieldErrors), ...(back.ok ? {} : back.error.fieldErrors) };
+  if (submission.status !== 'success' || !front.ok || !back.ok) {
     const fieldErrors = { ...(submission.status === 'success' ? {} : submission.error), ...missing } as Record<string, string[]>;
     return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
   }
-  try {
-    await applyForIdVerification(user, { type: submission.value.type, front: front as Buffer, back: back as Buffer });
-  } catch (error) {
-    return replyWithError(request, submission, error);
-  }
+  const applied = await attempt(() => applyForIdVerification(user, { type: submission.value.type, front: front.value, back: back.value }));
+  if (!applied.ok) return replyWithError(request, submission, applied.error);
   return redirectWithToast('/id-verification', { key: 'trust.idv.submitted', type: 'success' });
-}
-
-/** A missing file's field error (uploadedBytes throws one), or nothing when the bytes came. */
-function fieldErrorsOf(result: unknown): Record<string, string[]> {
-  if (result instanceof AppError) return result.fieldErrors ?? {};
-  if (result instanceof Error) throw result;
-  return {};
 }
 
 export default function IdVerificationPage() {

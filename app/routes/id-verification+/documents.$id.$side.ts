@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getSession } from '~/http/auth.server';
+import { getSession } from '~/http/session.server';
 import { parseIdParam } from '~/lib/ids';
-import { AppError } from '~/services/errors.server';
+import { notFound, orErrorPage } from '~/http/page.server';
 import { getIdDocument } from '~/services/id-verification.server';
 
 /**
@@ -11,14 +11,11 @@ import { getIdDocument } from '~/services/id-verification.server';
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' };
-  try {
-    const session = await getSession(request);
-    const blob = await getIdDocument(session?.user, parseIdParam(params.id) ?? 0, params.side ?? '');
-    return new Response(new Uint8Array(blob.bytes), {
-      headers: { ...headers, 'Content-Type': blob.contentType, 'Content-Disposition': 'inline', 'Content-Length': String(blob.bytes.length) },
-    });
-  } catch (error) {
-    if (error instanceof AppError) return new Response('Not Found', { status: 404, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
-    throw error;
-  }
+  const id = parseIdParam(params.id);
+  if (id === undefined) throw notFound(headers);
+  const session = await getSession(request);
+  const blob = await orErrorPage(() => getIdDocument(session?.user, id, params.side ?? ''), { existencePrivate: true, headers });
+  return new Response(new Uint8Array(blob.bytes), {
+    headers: { ...headers, 'Content-Type': blob.contentType, 'Content-Disposition': 'inline', 'Content-Length': String(blob.bytes.length) },
+  });
 }

@@ -1,36 +1,36 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AvatarEditor } from '~/components/avatar-editor';
+import { PushSettings } from '~/components/push-settings';
 import {
   AvailabilityCard,
   EmailCard,
   IdVerificationCard,
   StatsCard,
-} from '~/components/profile/profile-cards';
-import { PhotoGallery } from '~/components/profile/photo-gallery';
-import { ProfileEditForm } from '~/components/profile/profile-edit-form';
-import { ProfileIcon } from '~/components/profile/icons';
-import { PendingEmailCard, type PendingEmailResult } from '~/components/profile/pending-email-card';
+} from './__profile-cards';
+import { PhotoGallery } from './__photo-gallery';
+import { ProfileEditForm } from './__profile-edit-form';
+import { ProfileIcon } from './__profile-icons';
+import { PendingEmailCard, type PendingEmailResult } from './__pending-email-card';
 import {
   EarningsPanel,
   OrdersPanel,
   ProfileDetails,
   ProfileTabNav,
   ReviewsPanel,
-} from '~/components/profile/profile-tabs';
-import { PROFILE_TABS, type ProfileTab, type ProfileUser } from '~/components/profile/types';
+} from './__profile-tabs';
+import { PROFILE_TABS, type ProfileTab, type ProfileUser } from './__profile-types';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { clientIp, requireUser } from '~/http/auth.server';
+import { clientIp, requireUser } from '~/http/session.server';
 import { formatTaipeiDate } from '~/lib/dates';
-import { replyWithError, forwardRetryAfter } from '~/http/forms.server';
+import { attempt, errorMessage, forwardRetryAfter, parseForm, replyWithError, retryAfterHeaders, reworded, type Outcome } from '~/http/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/http/toast.server';
-import { confirmEmailChangeSchema } from '~/schemas/auth';
+import { invariantResponse, readForm } from '~/http/page.server';
+import { confirmEmailChangeSchema } from '~/schemas/account-forms';
 import { profileSchemaFor } from '~/schemas/profile';
-import { AppError } from '~/services/errors.server';
 import { countAvailableSlots } from '~/services/availability.server';
 import { getIdVerificationState } from '~/services/id-verification.server';
 import { listUserOrders } from '~/services/orders.server';
@@ -104,33 +104,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
 /** The profile page's words beyond common.json (app/i18n/bundles.ts). */
-export const handle: I18nHandle = { i18n: ['profile', 'avatar', 'auth', 'search', 'trust'] };
+export const handle: I18nHandle = { i18n: ['profile', 'avatar', 'auth', 'search', 'trust', 'push'] };
 
 /** A 429 keeps its Retry-After on the page too. */
 export const headers = forwardRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   if (intent === 'confirm-email' || intent === 'resend-email-code' || intent === 'cancel-email') {
     return emailChangeAction(request, user, intent, formData, clientIp(context));
   }
-  if (intent !== 'save') throw new Response('Bad Request', { status: 400 });
-  const submission = parseWithZod(formData, { schema: profileSchemaFor(user.type) });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  let updated: UserRow;
+  invariantResponse(intent === 'save', 'Bad Request', { status: 400 });
+  const parsed = parseForm(formData, profileSchemaFor(user.type));
+  if (!parsed.ok) return parsed.reply;
+  const { submission } = parsed;
+  let saved: Outcome<UserRow>;
   try {
-    updated = await updateProfile(user, user.id, submission.value);
+    saved = await attempt(() => updateProfile(user, user.id, parsed.value));
   } catch (error) {
-    if (error instanceof AppError) return replyWithError(request, submission, error);
     // SPEC §8 Profile save: anything unexpected reads '更新失敗'.
     console.error('profile save failed', error);
     const t = await getFixedT(request);
     return data({ result: submission.reply({ formErrors: [t('profile.updateFailed')] }), code: 'SERVER_ERROR' }, { status: 500 });
   }
+  if (!saved.ok) return replyWithError(request, submission, saved.error);
+  const updated = saved.value;
   // A new address is pending until its code is entered (the card at the top of /me asks for it).
-  const emailRequested = normaliseEmail(submission.value.email) !== normaliseEmail(user.email);
+  const emailRequested = normaliseEmail(parsed.value.email) !== normaliseEmail(user.email);
   return redirectWithToast('/me', {
     key: emailRequested ? 'profile.emailChange.requested' : 'profile.saved',
     params: emailRequested && updated.pendingEmail ? { email: updated.pendingEmail } : undefined,
@@ -151,28 +153,21 @@ async function emailChangeAction(
     return redirectWithToast('/me', { key: 'profile.emailChange.cancelled', type: 'info' });
   }
   if (intent === 'resend-email-code') {
-    try {
-      await resendEmailChangeCode(user, user.id);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const t = await getFixedT(request);
-      const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
-      return data<PendingEmailResult>({ emailForm: true, resendError: t(error.messageKey, error.params) }, { status: error.status, headers });
+    const resent = await attempt(() => resendEmailChangeCode(user, user.id));
+    if (!resent.ok) {
+      const resendError = await errorMessage(request, resent.error);
+      return data<PendingEmailResult>({ emailForm: true, resendError }, { status: resent.error.status, headers: retryAfterHeaders(resent.error) });
     }
     return data<PendingEmailResult>({ emailForm: true, resent: true });
   }
-  const submission = parseWithZod(formData, { schema: confirmEmailChangeSchema });
-  if (submission.status !== 'success') {
-    return data<PendingEmailResult>({ emailForm: true, result: submission.reply({ hideFields: ['code'] }) }, { status: 400 });
-  }
-  try {
-    await confirmEmailChange(user, user.id, submission.value, { ip });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+  const parsed = parseForm(formData, confirmEmailChangeSchema, { hideFields: ['code'] });
+  if (!parsed.ok) return data<PendingEmailResult>({ emailForm: true, result: parsed.submission.reply({ hideFields: ['code'] }) }, { status: 400 });
+  const confirmed = await attempt(() => confirmEmailChange(user, user.id, parsed.value, { ip }));
+  if (!confirmed.ok) {
+    const { error } = confirmed;
     // The address went to another account meanwhile: the change is dropped, so the card is gone too.
     if (error.code === 'EMAIL_TAKEN') return redirectWithToast('/me', { key: 'profile.emailChange.taken', type: 'error' });
-    const shown = new AppError(error.code, { messageKey: error.messageKey, fieldErrors: { code: [error.messageKey] }, retryAfter: error.retryAfter });
-    return replyWithError(request, submission, shown, { hideFields: ['code'], extra: { emailForm: true } });
+    return replyWithError(request, parsed.submission, reworded(error, error.messageKey, 'code'), { hideFields: ['code'], extra: { emailForm: true } });
   }
   return redirectWithToast('/me', { key: 'profile.emailChange.confirmed', type: 'success' });
 }
@@ -277,6 +272,7 @@ export default function Profile() {
           {idVerification && <IdVerificationCard user={user} info={idVerification} />}
           {!isAdmin && <EmailCard user={user} />}
           <StatsCard user={user} stats={stats} />
+          <PushSettings />
           {isGuide && availableSlots !== null && <AvailabilityCard count={availableSlots} />}
           {isGuide && photos && <PhotoGallery photos={photos} locked={!user.isIdVerified} />}
         </aside>

@@ -3,10 +3,11 @@ import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { getSession, requireUser } from '~/http/auth.server';
+import { getSession, requireUser } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/http/toast.server';
 import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
+import { attempt } from '~/http/forms.server';
 import { AppError } from '~/services/errors.server';
 
 /**
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = session!.user;
 
   let intent: Intent = 'upload';
-  try {
+  const outcome = await attempt(async () => {
     const form = await readUploadForm(request, fields);
     const rawIntent = form.get('intent');
     if (rawIntent !== 'upload' && rawIntent !== 'remove') throw new AppError('VALIDATION_ERROR');
@@ -55,10 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await removeAvatar(user, user.id);
     if (wantsJson()) return data({ ok: true as const, avatarUrl: null });
     return redirectWithToast('/me', { key: 'avatar.removed', type: 'success' });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return failure(request, error, intent, wantsJson());
-  }
+  });
+  return outcome.ok ? outcome.value : failure(request, outcome.error, intent, wantsJson());
 }
 
 async function failure(request: Request, error: AppError, intent: Intent, json: boolean) {

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '~/http/auth.server';
-import { getFixedT } from '~/i18n/i18n.server';
+import { requireUser } from '~/http/session.server';
+import { attempt, errorMessage, parseForm } from '~/http/forms.server';
 import { redirectWithToast } from '~/http/toast.server';
-import { parseIdParam } from '~/lib/ids';
+import { photoGalleryFormSchema } from '~/schemas/trust';
 import { AppError } from '~/services/errors.server';
 import { readUploadForm, uploadedBytes } from '~/services/image-pipeline.server';
 import { assertMayUploadPhoto, deletePhoto, uploadPhoto } from '~/services/photos.server';
@@ -20,30 +20,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   let intent = 'upload';
-  try {
+  const outcome = await attempt(async () => {
     // Refuse an upload before reading its body when the person may not upload at all.
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) await assertMayUploadPhoto(user, user.id);
     const form = await readUploadForm(request);
-    intent = String(form.get('intent') ?? '');
-    if (intent === 'upload') {
+    intent = form.get('intent') === 'delete' ? 'delete' : 'upload';
+    const parsed = parseForm(form, photoGalleryFormSchema);
+    if (!parsed.ok) throw new AppError('VALIDATION_ERROR', { messageKey: parsed.fieldErrors.ids?.[0] });
+    const input = parsed.value;
+    if (input.intent === 'upload') {
       await uploadPhoto(user, user.id, await uploadedBytes(form, 'photo', 'trust.photos.errors.noFile'));
       return redirectWithToast('/me', { key: 'trust.photos.uploaded', type: 'success' });
     }
-    if (intent === 'delete') {
-      const ids = form.getAll('ids').map((v) => parseIdParam(String(v))).filter((v): v is number => v !== undefined);
-      if (!ids.length) throw new AppError('VALIDATION_ERROR', { messageKey: 'trust.photos.noneSelected' });
-      for (const id of ids) await deletePhoto(user, id);
-      return redirectWithToast('/me', { key: 'trust.photos.deleted', params: { count: ids.length }, type: 'success' });
-    }
-    throw new AppError('VALIDATION_ERROR');
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = await getFixedT(request);
-    const reason = t(error.messageKey, error.params);
-    return redirectWithToast('/me', {
-      key: intent === 'delete' ? 'trust.photos.deleteFailed' : 'trust.photos.uploadFailed',
-      params: { reason },
-      type: 'error',
-    });
-  }
+    for (const id of input.ids) await deletePhoto(user, id);
+    return redirectWithToast('/me', { key: 'trust.photos.deleted', params: { count: input.ids.length }, type: 'success' });
+  });
+  if (outcome.ok) return outcome.value;
+  return redirectWithToast('/me', {
+    key: intent === 'delete' ? 'trust.photos.deleteFailed' : 'trust.photos.uploadFailed',
+    params: { reason: await errorMessage(request, outcome.error) },
+    type: 'error',
+  });
 }

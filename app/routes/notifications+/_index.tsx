@@ -1,20 +1,20 @@
 import { getFormProps } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '~/components/forms/fields';
+import { SubmitButton } from '~/components/forms/form-fields';
 import { PagedList } from '~/components/paged-list';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
-import { requireUser } from '~/http/auth.server';
+import { requireUser } from '~/http/session.server';
+import { attempt, parseForm } from '~/http/forms.server';
+import { pageIdParam, readForm } from '~/http/page.server';
 import type { I18nHandle } from '~/i18n/bundles';
-import { getFixedT } from '~/i18n/i18n.server';
+import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { notificationFormSchema, notificationListQuerySchema } from '~/schemas/notifications';
-import { AppError } from '~/services/errors.server';
 import { deleteNotification, listNotifications, markAllRead, markRead } from '~/services/notifications.server';
 
 /** /notifications (SPEC §2, issue 10): the notification center; every change is a plain form. */
@@ -24,7 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const parsed = notificationListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : notificationListQuerySchema.parse({});
-  const [list, t] = await Promise.all([listNotifications(user.id, query), getFixedT(request)]);
+  const locale = await getLocale(request);
+  // Worded in the reader's language now, also the notices written before they switched.
+  const [list, t] = await Promise.all([listNotifications(user.id, query, locale), getFixedT(locale)]);
   return { ...list, title: t('notifications.title') };
 }
 
@@ -32,18 +34,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: notificationFormSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const { intent, id } = submission.value;
-  try {
+  const formData = await readForm(request);
+  const parsed = parseForm(formData, notificationFormSchema);
+  if (!parsed.ok) return parsed.reply;
+  const { intent, id } = parsed.value;
+  const done = await attempt(async () => {
     if (intent === 'readAll') await markAllRead(user.id);
-    else if (intent === 'read') await markRead(user.id, id ?? 0);
-    else await deleteNotification(user.id, id ?? 0);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    else if (intent === 'read') await markRead(user.id, pageIdParam(id));
+    else await deleteNotification(user.id, pageIdParam(id));
+  });
+  if (!done.ok) {
     const t = await getFixedT(request);
-    return data({ result: submission.reply({ formErrors: [t(error.messageKey)] }) }, { status: error.status });
+    return data({ result: parsed.submission.reply({ formErrors: [t(done.error.messageKey)] }) }, { status: done.error.status });
   }
   // "Open" marks read and goes to the link; the rest stay on this page.
   const go = formData.get('go');

@@ -2,60 +2,65 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { StatusPill } from '~/components/dashboard';
-import { StarRatingField, SubmitButton, TextareaField } from '~/components/forms/fields';
+import { StarRatingField, SubmitButton, TextareaField } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { OrderReviews } from '~/components/order-reviews';
 import { OrderSummary } from '~/components/order-summary';
-import { requireUser } from '~/http/auth.server';
+import { requireUser } from '~/http/session.server';
+import { replyWithError } from '~/http/forms.server';
+import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
+import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { orderActionFormSchema, type OrderAction } from '~/schemas/orders';
 import { REVIEW_COMMENT_MAX, reviewCreateSchema } from '~/schemas/reviews';
-import { AppError } from '~/services/errors.server';
-import { getOrderDetail, orderIdParam, transitionOrder } from '~/services/orders.server';
+import { changeOrder, getOrderDetail, getOrderFor } from '~/services/orders.server';
 import { createReview, orderReviewState } from '~/services/reviews.server';
 
 /**
  * /orders/:id (issue 10): the order, its timeline, the actions the viewer may take now as form buttons, and the
  * order's reviews with the review form once both sides marked it completed.
  */
-export const handle: I18nHandle = { i18n: ['orders', 'booking', 'account', 'reviews'] };
+/** Actions that are asked about before they are done: they end the booking. */
+const ASKS_FIRST: readonly OrderAction[] = ['cancel', 'decline'];
+
+export const handle: I18nHandle = { i18n: ['orders', 'booking', 'account', 'reviews', 'chat'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  try {
-    const id = orderIdParam(params.id);
-    const [detail, reviewState, t] = await Promise.all([getOrderDetail(user, id), orderReviewState(user, id), getFixedT(request)]);
-    return { ...detail, reviewState, viewer: { id: user.id, type: user.type }, title: t('orders.detail.title', { id: detail.order.id }) };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'FORBIDDEN') throw new Response('Forbidden', { status: 403 });
-    if (error instanceof AppError) throw new Response('Not Found', { status: 404 });
-    throw error;
-  }
+  const id = pageIdParam(params.id);
+  const [detail, reviewState, t] = await orErrorPage(() => Promise.all([getOrderDetail(user, id), orderReviewState(user, id), getFixedT(request)]));
+  return { ...detail, reviewState, viewer: { id: user.id, type: user.type }, title: t('orders.detail.title', { id: detail.order.id }) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
-  const id = orderIdParam(params.id);
-  const formData = await request.formData();
+  const id = pageIdParam(params.id);
+  // Who may touch the order first (403/404 page), only then what the form says.
+  await orErrorPage(() => getOrderFor(user, id));
+  const formData = await readForm(request);
   if (formData.get('intent') === 'review') return reviewAction(request, user, id, formData);
   const submission = parseWithZod(formData, { schema: orderActionFormSchema });
   if (submission.status !== 'success') return data({ form: 'actions' as const, result: submission.reply() }, { status: 400 });
+  // Cancelling and declining ask first (issue 19): without JS this answer is the confirmation step.
+  if (ASKS_FIRST.includes(submission.value.intent) && formData.get('confirmed') !== 'yes') {
+    return data({ form: 'confirm' as const, intent: submission.value.intent });
+  }
   try {
-    await transitionOrder(user, id, submission.value.intent);
-    return redirectWithToast(`/orders/${id}`, { key: `orders.done.${submission.value.intent}`, type: 'success' });
+    const { action } = await changeOrder(user, id, { action: submission.value.intent });
+    return redirectWithToast(`/orders/${id}`, { key: `orders.done.${action}`, type: 'success' });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = await getFixedT(request);
-    return data({ form: 'actions' as const, result: submission.reply({ formErrors: [t(error.messageKey, error.params)] }) }, { status: error.status });
+    return replyWithError(request, submission, error, { extra: { form: 'actions' as const } });
   }
 }
 
@@ -63,22 +68,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 async function reviewAction(request: Request, user: { id: number }, orderId: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: reviewCreateSchema });
   if (submission.status !== 'success') return data({ form: 'review' as const, result: submission.reply() }, { status: 400 });
-  const t = await getFixedT(request);
   try {
     await createReview({ rating: submission.value.rating, comment: submission.value.comment, orderId, reviewerId: user.id });
     return redirectWithToast(`/orders/${orderId}#order-reviews-title`, { key: 'reviews.form.done', type: 'success' });
   } catch (error) {
-    if (!(error instanceof AppError)) {
-      console.error('review failed', error);
-      return data({ form: 'review' as const, result: submission.reply({ formErrors: [t('reviews.form.failed')] }) }, { status: 500 });
-    }
-    const message = error.code === 'VALIDATION_ERROR' ? t('reviews.form.failed') : t(error.messageKey, error.params);
-    return data({ form: 'review' as const, result: submission.reply({ formErrors: [message] }) }, { status: error.status });
+    return replyWithError(request, submission, error, { extra: { form: 'review' as const } });
   }
 }
 
 export default function OrderDetail() {
-  const { order, events, actions, viewer, reviewState } = useLoaderData<typeof loader>();
+  const { order, events, actions, viewer, reviewState, refund } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -86,27 +85,60 @@ export default function OrderDetail() {
   const [form] = useSchemaForm<{ intent: OrderAction }>({ id: 'order-actions', schema: orderActionFormSchema, lastResult: actionData?.form === 'actions' ? actionData.result : null });
   const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
   const role = viewer.id === order.travelerId ? 'traveler' : viewer.id === order.guideId ? 'guide' : 'admin';
+  // The confirmation step: the server's answer without JS, the button's click with JS.
+  const [asking, setAsking] = useState<OrderAction | null>(null);
+  const confirming = asking ?? (actionData?.form === 'confirm' ? actionData.intent : null);
+  // A booking still ahead: the calendar file and the completion marks belong to it; a cancelled one has neither.
+  const live = order.status === 'pending' || order.status === 'confirmed';
+  const ownMarkDone = role === 'traveler' ? order.travelerCompleted : role === 'guide' ? order.guideCompleted : false;
   return (
     <div className="order-page">
       <p>
         <Link to="/orders">← {t('orders.detail.back')}</Link>
       </p>
+      {/* First on the page: without JS the confirmation step opens on the first screen. */}
+      {confirming && refund ? (
+        <ConfirmCancel
+          intent={confirming}
+          role={role}
+          refund={refund}
+          total={order.totalPrice}
+          busy={busyIntent === confirming}
+          onKeep={asking ? () => setAsking(null) : undefined}
+        />
+      ) : null}
       <section className="card" aria-labelledby="order-title">
         <h1 id="order-title">
           {t('orders.detail.title', { id: order.id })} <StatusPill status={order.status} />
         </h1>
-        <OrderSummary order={order} show={{ traveler: true, note: true, completion: true }} />
-        <p>
-          <a href={`/orders/${order.id}/calendar.ics`} download={`order-${order.id}.ics`}>
-            {t('booking.success.addToCalendar')}
-          </a>
-        </p>
+        <OrderSummary order={order} show={{ traveler: true, note: true, completion: order.status === 'confirmed' || order.status === 'completed' }} />
+        {role === 'traveler' ? (
+          <p>
+            {/* Issue 23: the order links to the one conversation with this guide. */}
+            <Link to={`/chat/new?guideId=${order.guideId}&orderId=${order.id}`} data-testid="order-chat-link">
+              {t('chat.ask.messageGuide')}
+            </Link>
+          </p>
+        ) : null}
+        {live ? (
+          <p>
+            <a href={`/orders/${order.id}/calendar.ics`} download={`order-${order.id}.ics`}>
+              {t('booking.success.addToCalendar')}
+            </a>
+          </p>
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="order-actions-title">
         <h2 id="order-actions-title">{t('orders.detail.actions')}</h2>
         {actions.length === 0 ? (
-          <p className="muted">{t(`orders.detail.noActions.${order.status === 'confirmed' && role !== 'admin' ? 'waiting' : 'none'}`)}</p>
+          <p className="muted">
+            {order.status === 'confirmed' && role !== 'admin'
+              ? ownMarkDone
+                ? t('orders.detail.noActions.markedDone', { name: role === 'traveler' ? order.guideName : order.travelerName })
+                : t('orders.detail.noActions.waiting')
+              : t('orders.detail.noActions.none')}
+          </p>
         ) : (
           <Form method="post" className="order-actions" {...getFormProps(form)}>
             {actions.map((a) => (
@@ -115,9 +147,17 @@ export default function OrderDetail() {
                 name="intent"
                 value={a}
                 busy={busyIntent === a}
-                className={a === 'decline' || a === 'cancel' ? 'button button-secondary' : 'button'}
+                className={ASKS_FIRST.includes(a) ? 'button button-secondary' : 'button'}
                 label={t(`orders.actions.${a}`)}
                 busyLabel={t('orders.actions.working')}
+                onClick={
+                  ASKS_FIRST.includes(a)
+                    ? (event) => {
+                        event.preventDefault();
+                        setAsking(a);
+                      }
+                    : undefined
+                }
               />
             ))}
           </Form>
@@ -151,7 +191,7 @@ function ReviewSection({
   lastResult,
   busy,
 }: {
-  order: { travelerName: string; guideName: string; travelerCompleted: boolean; guideCompleted: boolean };
+  order: { status: string; travelerName: string; guideName: string; travelerCompleted: boolean; guideCompleted: boolean };
   reviewState: SerializeFrom<typeof loader>['reviewState'];
   lastResult: SubmissionResult<string[]> | null;
   busy: boolean;
@@ -176,11 +216,57 @@ function ReviewSection({
             <SubmitButton busy={busy} label={t('reviews.form.submit')} busyLabel={t('reviews.form.working')} />
           </div>
         </Form>
-      ) : party && !bothDone ? (
+      ) : party && !bothDone && order.status === 'confirmed' ? (
         <p className="muted small">{t('reviews.form.waiting')}</p>
       ) : (
         <FormErrors form={form} />
       )}
     </section>
+  );
+}
+
+/** "Cancel this booking?" with what the traveler gets back under the booking terms. */
+function ConfirmCancel({
+  intent,
+  role,
+  refund,
+  total,
+  busy,
+  onKeep,
+}: {
+  intent: OrderAction;
+  role: 'traveler' | 'guide' | 'admin';
+  refund: { share: number; amount: number };
+  total: number;
+  busy: boolean;
+  onKeep?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = { amount: formatNtd(refund.amount, i18n.language), total: formatNtd(total, i18n.language) };
+  const refundText =
+    refund.share === 100
+      ? t(`orders.confirm.refund.full.${role === 'traveler' ? 'you' : 'traveler'}`, money)
+      : refund.share === 50
+        ? t('orders.confirm.refund.half', money)
+        : t('orders.confirm.refund.none', money);
+  const declining = intent === 'decline';
+  return (
+    <ConfirmDialog
+      title={t(`orders.confirm.${declining ? 'declineTitle' : 'cancelTitle'}`)}
+      intent={intent}
+      confirmLabel={t(`orders.confirm.${declining ? 'declineYes' : 'cancelYes'}`)}
+      keepLabel={t('orders.confirm.keep')}
+      busyLabel={t('orders.actions.working')}
+      busy={busy}
+      onKeep={onKeep}
+      testId="confirm-cancel"
+    >
+      <p>{refundText}</p>
+      <p className="muted small">
+        <Link to="/booking-terms" target="_blank" rel="noopener">
+          {t('orders.confirm.terms')}
+        </Link>
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,34 +1,27 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireUser } from '~/http/auth.server';
+import { requireUser } from '~/http/session.server';
+import { orErrorPage, pageIdParam } from '~/http/page.server';
 import { getFixedT } from '~/i18n/i18n.server';
 import { getConfig } from '~/env.server';
-import { AppError } from '~/services/errors.server';
-import { getOrderFor, orderIdParam } from '~/services/orders.server';
+import { slotEndsAt, slotStartsAt } from '~/lib/time-slots';
+import { getOrderFor } from '~/services/orders.server';
 
 /**
  * /orders/:id/calendar.ics (issue 10 "add to calendar"): the order as an iCalendar event for its traveler, its
- * guide or an admin. Slot times are Taiwan time: morning 09:00–12:00, afternoon 13:00–17:00, evening 18:00–21:00.
+ * guide or an admin, at its slot's hours (app/lib/time-slots.ts, Taiwan time).
  */
-const HOURS = { morning: [9, 12], afternoon: [13, 17], evening: [18, 21] } as const;
 
-/** A Taiwan wall-clock time (UTC+8, no daylight saving) as a UTC iCalendar stamp. */
-const stamp = (date: string, hour: number) =>
-  new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hour - 8)).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+/** An instant as a UTC iCalendar stamp. */
+const stamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 /** RFC 5545 text: backslash, semicolon, comma and line breaks escaped. */
 const text = (v: string) => v.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  let order;
-  try {
-    order = await getOrderFor(user, orderIdParam(params.id));
-  } catch (error) {
-    if (error instanceof AppError) throw new Response('Not Found', { status: 404 });
-    throw error;
-  }
+  const id = pageIdParam(params.id);
+  const order = await orErrorPage(() => getOrderFor(user, id), { existencePrivate: true });
   const t = await getFixedT(request);
-  const [start, end] = HOURS[order.timeSlot];
   const url = new URL(`/orders/${order.id}`, getConfig().PUBLIC_URL).toString();
   const lines = [
     'BEGIN:VCALENDAR',
@@ -37,9 +30,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     'CALSCALE:GREGORIAN',
     'BEGIN:VEVENT',
     `UID:order-${order.id}@${new URL(url).hostname}`,
-    `DTSTAMP:${stamp(new Date().toISOString().slice(0, 10), 8)}`,
-    `DTSTART:${stamp(order.date, start)}`,
-    `DTEND:${stamp(order.date, end)}`,
+    `DTSTAMP:${stamp(new Date())}`,
+    `DTSTART:${stamp(slotStartsAt(order.date, order.timeSlot))}`,
+    `DTEND:${stamp(slotEndsAt(order.date, order.timeSlot))}`,
     `SUMMARY:${text(t('booking.ics.summary', { name: order.guideName, slot: t(`timeSlots.${order.timeSlot}`) }))}`,
     `DESCRIPTION:${text(t('booking.ics.description', { id: order.id, people: order.numberOfPeople, url }))}`,
     `URL:${url}`,

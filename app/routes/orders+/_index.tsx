@@ -3,12 +3,12 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { StatusPill } from '~/components/dashboard';
 import { PagedList } from '~/components/paged-list';
-import { requireUser } from '~/http/auth.server';
+import { requireUser } from '~/http/session.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { formatTourDay } from '~/lib/tour-dates';
+import { formatTourDay } from '~/lib/dates';
 import { ORDER_STATUS_VALUES, orderListQuerySchema } from '~/schemas/orders';
 import { listOrders } from '~/services/orders.server';
 
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = orderListQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : orderListQuerySchema.parse({});
   const [list, t] = await Promise.all([listOrders(user, query), getFixedT(request)]);
-  return { ...list, status: query.status ?? '', viewer: { id: user.id, type: user.type }, title: t('orders.list.title') };
+  return { ...list, status: query.status ?? '', viewer: { id: user.id, type: user.type }, title: t(`orders.list.title.${user.type}`) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
@@ -32,7 +32,7 @@ export default function Orders() {
   const locale = i18n.language;
   return (
     <div className="orders-page">
-      <h1>{t('orders.list.title')}</h1>
+      <h1>{t(`orders.list.title.${viewer.type}`)}</h1>
       <p className="muted">{t(`orders.list.intro.${viewer.type}`)}</p>
       <Form method="get" className="orders-filter">
         <label htmlFor="status-filter">{t('orders.list.filter')}</label>

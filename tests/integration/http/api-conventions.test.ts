@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { loginAs } from '../../support/api';
-import { createTraveler, createUser } from '~db/seed/factories';
+import { createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestRequestInit } from '../../support/http-server';
 import { expectContract } from '../../support/openapi';
 import { useTestDatabase } from '../../support/test-database';

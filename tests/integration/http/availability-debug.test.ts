@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '~/env.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { loginAs } from '../../support/api';
-import { createAvailability, createGuide, createUser } from '~db/seed/factories';
+import { createAvailability, createGuide, createUser } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
-import { availabilitySlots, notifications } from '~db/schema';
+import { availabilitySlots, notifications, orders } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { setClock } from '~/services/clock.server';
 import { loginAs } from '../../support/api';
-import { createAvailability, createGuide, createTraveler, createUser } from '~db/seed/factories';
+import { codeInText, outboxFor } from '../../support/mail';
+import { createAvailability, createCompletedOrder, createGuide, createReview, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
@@ -139,37 +140,126 @@ describe(`booking pages (${testDriver})`, () => {
     expect(sent.headers.get('location')).toMatch(/^\/email-verification\?redirectTo=/);
   });
 
-  it('/booking/:guideId lists two weeks at a time, grouped by day, with later and earlier dates as plain links', async () => {
-    const guide = await createGuide({ price: 2400 });
+  it('/booking/:guideId: a summary first, a day picker of the open days, the chosen day\'s slots shown and the others hidden', async () => {
+    const guide = await createGuide({ price: 2400, name: '林導遊' });
     await createAvailability(guide.id, { from: today(), days: 40, price: 1500 });
-    const radios = (html: string) => [...html.matchAll(/<input[^>]*type="radio"[^>]*value="([^"]+)"/g)].map((m) => m[1]!);
+    // One earlier tour, reviewed with 4 stars: the summary shows the guide's rating.
+    const earlier = await createTraveler();
+    const past = await createCompletedOrder({ travelerId: earlier.id, guideId: guide.id, date: inDays(-10), timeSlot: 'morning' });
+    await createReview({ orderId: past.id, reviewerId: earlier.id, revieweeId: guide.id, role: 'traveler', rating: 4 });
+    // 05:00 in Taiwan: every slot of today still takes bookings (they close 3 hours before they begin).
+    setClock(new Date(`${today()}T05:00:00+08:00`));
+    const shownRadios = (html: string) =>
+      [...html.matchAll(/<div class="booking-day-slots">([\s\S]*?)<\/fieldset><\/div>/g)].flatMap((m) =>
+        [...m[1]!.matchAll(/<input[^>]*type="radio"[^>]*value="([^"]+)"/g)].map((r) => r[1]!),
+      );
     const first = await server.request(`/booking/${guide.id}`);
     expect(first.status).toBe(200);
-    const shown = radios(first.text);
-    expect(shown).toHaveLength(14 * 3);
-    expect(shown[0]).toBe(`${today()}|morning`);
-    expect(shown.at(-1)).toBe(`${inDays(13)}|evening`);
-    // One fieldset per day, its legend the day; the days share one radio group (one name).
-    expect((first.text.match(/<fieldset class="booking-day"/g) ?? []).length).toBe(14);
-    const names = (first.text.match(/<input[^>]*type="radio"[^>]*>/g) ?? []).map((tag) => /name="([^"]+)"/.exec(tag)?.[1]);
-    expect(new Set(names)).toEqual(new Set(['slot']));
-    const later = /<a rel="next"[^>]*href="([^"]+)"/.exec(first.text)?.[1]?.replace(/&amp;/g, '&');
-    expect(later).toBe(`/booking/${guide.id}?from=${inDays(14)}`);
-    expect(first.text).not.toMatch(/<a rel="prev"/);
+    // The summary comes before the form: guide, "choose a slot", people, total, the cancellation policy and terms.
+    const summary = /<aside class="booking-summary[\s\S]*?<\/aside>/.exec(first.text)?.[0] ?? '';
+    expect(first.text.indexOf('booking-summary')).toBeLessThan(first.text.indexOf('booking-form'));
+    expect(summary).toContain('林導遊');
+    // The guide's photo, verified badge and rating (issue 19: what a traveler checks before paying).
+    expect(summary).toMatch(/<img [^>]*alt="林導遊的大頭照"/);
+    expect(summary).toContain('class="verified-mark"');
+    expect(summary).toContain('已認證');
+    expect(summary).toContain('平均 4.0 分（1 則評價）');
+    expect(summary).toContain('請選擇日期與時段');
+    expect(summary).toContain('1 人');
+    expect(summary).toContain('NT$2,400');
+    expect(summary).toContain('72 小時以上取消可全額退款');
+    expect(summary).toContain('href="/booking-terms"');
+    // One link per open day (no JS needed), today's slots shown, every other day's in the page but hidden.
+    const dayLinks = [...first.text.matchAll(/<a[^>]*href="\/booking\/\d+\?day=(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]);
+    expect(dayLinks).toHaveLength(40);
+    expect(dayLinks[0]).toBe(today());
+    expect(first.text).toMatch(new RegExp(`aria-current="date"[^>]*data-day="${today()}"|data-day="${today()}"[^>]*aria-current="date"`));
+    expect(shownRadios(first.text)).toEqual(['morning', 'afternoon', 'evening'].map((s) => `${today()}|${s}`));
+    expect(first.text).toContain('09:00–12:00');
+    expect(first.text).not.toMatch(/rel="next"/);
 
-    const second = await server.request(later!);
-    expect(radios(second.text)[0]).toBe(`${inDays(14)}|morning`);
-    expect(second.text).toContain(`<a rel="prev" data-discover="true" href="/booking/${guide.id}?from=${today()}"`);
-    const last = await server.request(`/booking/${guide.id}?from=${inDays(28)}`);
-    expect(radios(last.text)).toHaveLength((40 - 28) * 3);
-    expect(last.text).not.toMatch(/<a rel="next"/);
+    const day = await server.request(`/booking/${guide.id}?day=${inDays(14)}`);
+    expect(shownRadios(day.text)[0]).toBe(`${inDays(14)}|morning`);
 
-    // A choice further out (kept through login) opens the page that holds it, checked, with the other values kept.
+    // A choice further out (kept through login) opens its day, checked, in the summary with its hours.
     const far = await server.request(`/booking/${guide.id}?${new URLSearchParams({ slot: `${inDays(20)}|evening`, people: '5' })}`);
+    expect(shownRadios(far.text)).toContain(`${inDays(20)}|evening`);
     const farRadio = far.text.match(/<input[^>]*type="radio"[^>]*>/g)!.find((r) => r.includes(`value="${inDays(20)}|evening"`));
     expect(farRadio).toContain('checked');
     expect(far.text).toMatch(/name="numberOfPeople"[^>]*value="5"|value="5"[^>]*name="numberOfPeople"/);
-    expect(far.text).toMatch(/<a rel="next"[^>]*href="[^"]*\?slot=[^"]*people=5[^"]*from=/);
+    const farSummary = /<aside class="booking-summary[\s\S]*?<\/aside>/.exec(far.text)?.[0] ?? '';
+    expect(farSummary).toContain('18:00–21:00');
+    expect(farSummary).toContain('5 人');
+    // Day links keep the choice.
+    expect(far.text).toMatch(/href="\/booking\/\d+\?slot=[^"]*people=5[^"]*day=/);
+    // The same choice in the names the /guides filter uses (issue 19): `?date=…&timeSlot=…`.
+    const named = await server.request(`/booking/${guide.id}?date=${inDays(20)}&timeSlot=evening`);
+    expect(shownRadios(named.text)[0]).toBe(`${inDays(20)}|morning`);
+    const checked = named.text.match(/<input[^>]*type="radio"[^>]*>/g)!.filter((r) => / checked/.test(r));
+    expect(checked).toHaveLength(1);
+    expect(checked[0]).toContain(`value="${inDays(20)}|evening"`);
+  });
+
+  it('/booking/:guideId: a refused form (JS off) opens at an error summary whose links lead to the fields, values kept', async () => {
+    const guide = await createGuide({ price: 2000 });
+    await createAvailability(guide.id, { from: today(), days: 5, price: 1500 });
+    const { cookie } = await loginAs(await createTraveler());
+    const form = await server.request(`/booking/${guide.id}`, { cookie });
+    // The form's action ends with the summary's fragment, so the answer opens there.
+    expect(form.text).toMatch(new RegExp(`<form[^>]*action="/booking/${guide.id}#booking-errors"`));
+    expect(form.text).toMatch(/<div id="booking-errors"[^>]*hidden/);
+    const slot = `${inDays(3)}|afternoon`;
+    const refused = await post(`/booking/${guide.id}`, cookie, { slot, numberOfPeople: '99', note: '想看夜市' });
+    expect(refused.status).toBe(400);
+    const summary = /<div id="booking-errors"[\s\S]*?<\/ul>/.exec(refused.text)?.[0] ?? '';
+    expect(summary).not.toMatch(/^<div id="booking-errors"[^>]*hidden/);
+    expect(refused.text.indexOf('id="booking-errors"')).toBeLessThan(refused.text.indexOf('booking-summary'));
+    const links = [...summary.matchAll(/<a href="#([^"]+)"/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(2);
+    for (const id of links) expect(refused.text).toContain(`id="${id}"`);
+    expect(summary).toContain('請先同意預約條款');
+    // Typed values stay; the chosen slot's day is the one shown, its radio checked.
+    expect(refused.text).toContain('想看夜市');
+    expect(refused.text).toMatch(/name="numberOfPeople"[^>]*value="99"|value="99"[^>]*name="numberOfPeople"/);
+    const radio = refused.text.match(/<input[^>]*type="radio"[^>]*>/g)!.find((r) => r.includes(`value="${slot}"`));
+    expect(radio).toContain('checked');
+    expect(refused.text).toMatch(new RegExp(`<a[^>]*aria-current="date"[^>]*data-day="${inDays(3)}"|<a[^>]*data-day="${inDays(3)}"[^>]*aria-current="date"`));
+
+    // No slot: the summary's link leads to a radio of the day shown.
+    const noSlot = await post(`/booking/${guide.id}`, cookie, { numberOfPeople: '2', termsAccepted: 'on' });
+    const slotLink = /<div id="booking-errors"[\s\S]*?<a href="#([^"]+)"/.exec(noSlot.text)?.[1];
+    expect(slotLink).toBeTruthy();
+    expect(noSlot.text).toMatch(new RegExp(`<input[^>]*type="radio"[^>]*id="${slotLink!.replace(/[|]/g, '\\|')}"|<input[^>]*id="${slotLink!.replace(/[|]/g, '\\|')}"[^>]*type="radio"`));
+  });
+
+  it('/register and its code step carry a same-site redirectTo to /login-success; other targets are dropped', async () => {
+    const back = `/booking/7?${new URLSearchParams({ slot: `${inDays(2)}|morning`, people: '3', note: '有小孩' })}`;
+    const login = await server.request(`/login?${new URLSearchParams({ redirectTo: back })}`);
+    const registerHref = /<a[^>]*href="(\/register\?[^"]+)"/.exec(login.text)?.[1]?.replace(/&amp;/g, '&');
+    expect(new URL(registerHref!, server.baseUrl).searchParams.get('redirectTo')).toBe(back);
+    const page = await server.request(registerHref!);
+    expect(page.text).toMatch(/<input type="hidden" name="redirectTo" value="[^"]*booking\/7/);
+    const email = `reg${Date.now()}@example.com`;
+    const registered = await post(registerHref!, undefined, { type: 'traveler', name: '新旅客', email, password: 'secret-pass-123', redirectTo: back, agreeToTerms: 'on' });
+    expect(registered.status).toBe(302);
+    const verify = new URL(registered.headers.get('location')!, server.baseUrl);
+    expect(verify.pathname).toBe('/register/verify');
+    expect(verify.searchParams.get('redirectTo')).toBe(back);
+    const codePage = await server.request(verify.pathname + verify.search);
+    expect(codePage.text).toMatch(/<input type="hidden" name="redirectTo" value="[^"]*booking\/7/);
+    const mails = await outboxFor(email);
+    const code = codeInText(mails.at(-1)!.text);
+    const done = await post(verify.pathname + verify.search, undefined, { email, code, intent: 'verify', redirectTo: back });
+    expect(done.status).toBe(302);
+    const success = new URL(done.headers.get('location')!, server.baseUrl);
+    expect(success.pathname).toBe('/login-success');
+    expect(success.searchParams.get('redirectTo')).toBe(back);
+
+    const evil = await server.request(`/register?redirectTo=${encodeURIComponent('//evil.example/x')}`);
+    expect(evil.text).not.toMatch(/register-form"[^>]*>\s*<input type="hidden" name="redirectTo"/);
+    expect(page.text).toMatch(/register-form"[^>]*>\s*<input type="hidden" name="redirectTo"/);
+    const evilPost = await post('/register', undefined, { type: 'traveler', name: '旅客乙', email: `x${email}`, password: 'secret-pass-123', redirectTo: 'https://evil.example', agreeToTerms: 'on' });
+    expect(new URL(evilPost.headers.get('location')!, server.baseUrl).searchParams.has('redirectTo')).toBe(false);
   });
 
   it('/orders and /orders/:id: lists, timeline and the buttons of the moment; /notifications forms', async () => {
@@ -193,8 +283,14 @@ describe(`booking pages (${testDriver})`, () => {
     const confirmed = await post(`/orders/${orderId}`, g.cookie, { intent: 'confirm' });
     expect(confirmed.status).toBe(302);
     setClock(new Date(`${inDays(1)}T02:00:00Z`));
-    expect((await post(`/orders/${orderId}`, t.cookie, { intent: 'complete' })).status).toBe(302);
+    // Before the tour day's marks, the actions box says when completion can be marked.
+    expect((await server.request(`/orders/${orderId}`, { cookie: g.cookie })).text).not.toContain('行程當天起');
     expect((await post(`/orders/${orderId}`, g.cookie, { intent: 'complete' })).status).toBe(302);
+    // Issue 19: once the guide has marked it, their actions box says so instead of "from the tour day both can mark".
+    const marked = await server.request(`/orders/${orderId}`, { cookie: g.cookie, headers: { 'accept-language': 'zh-TW' } });
+    expect(marked.text).toContain('你已標記行程完成，正在等待');
+    expect(marked.text).not.toContain('行程當天起');
+    expect((await post(`/orders/${orderId}`, t.cookie, { intent: 'complete' })).status).toBe(302);
     const done = await server.request(`/orders/${orderId}`, { cookie: t.cookie });
     expect(done.text).toContain('status-completed');
     expect((done.text.match(/<li><time/g) ?? []).length).toBe(4);
@@ -211,5 +307,45 @@ describe(`booking pages (${testDriver})`, () => {
     const remaining = await getDb().select().from(notifications).where(eq(notifications.userId, traveler.id));
     expect(remaining.every((n) => n.readAt)).toBe(true);
     expect(remaining.find((n) => n.id === first!.id)).toBeUndefined();
+  });
+  it('/orders/:id asks before cancelling and says what comes back; a cancelled order offers no calendar or completion', async () => {
+    const guide = await createGuide({ price: 3000 });
+    const day = inDays(5);
+    await createAvailability(guide.id, { from: day, days: 1, price: 1500 });
+    const traveler = await createTraveler();
+    const [g, t] = [await loginAs(guide), await loginAs(traveler)];
+    const booked = await post(`/booking/${guide.id}`, t.cookie, { slot: `${day}|evening`, numberOfPeople: '2', termsAccepted: 'on' });
+    const orderId = booked.headers.get('location')!.split('=')[1]!;
+    const statusOf = async () => (await getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, Number(orderId))))[0]!.status;
+
+    // Without JS the first press is the confirmation step: nothing changes yet.
+    const asked = await post(`/orders/${orderId}`, t.cookie, { intent: 'cancel' });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('data-testid="confirm-cancel"');
+    expect(asked.text).toContain('確定要取消這筆預約嗎？');
+    expect(asked.text).toContain('依預約條款，你可獲得全額退款：NT$3,000。');
+    expect(asked.text).toContain('name="confirmed" value="yes"');
+    expect(await statusOf()).toBe('pending');
+
+    // The guide accepts; 48 hours before the evening begins the traveler gets half back.
+    expect((await post(`/orders/${orderId}`, g.cookie, { intent: 'confirm' })).status).toBe(302);
+    setClock(new Date(new Date(`${day}T18:00:00+08:00`).getTime() - 48 * 3_600_000));
+    const half = await post(`/orders/${orderId}`, t.cookie, { intent: 'cancel' });
+    expect(half.text).toContain('可退一半：NT$3,000 中的 NT$1,500。');
+    const guideAsked = await post(`/orders/${orderId}`, g.cookie, { intent: 'cancel' });
+    expect(guideAsked.text).toContain('旅客可獲得全額退款：NT$3,000');
+    expect(await statusOf()).toBe('confirmed');
+    const live = await server.request(`/orders/${orderId}`, { cookie: t.cookie });
+    expect(live.text).toContain(`/orders/${orderId}/calendar.ics`);
+    expect(live.text).toContain('雙方都標記行程完成後，就可以在這裡留下評價。'); // the review hint
+
+    const cancelled = await post(`/orders/${orderId}`, t.cookie, { intent: 'cancel', confirmed: 'yes' });
+    expect(cancelled.status).toBe(302);
+    expect(await statusOf()).toBe('cancelled');
+    const after = await server.request(`/orders/${orderId}`, { cookie: t.cookie });
+    expect(after.text).not.toContain('calendar.ics');
+    expect(after.text).not.toContain('行程當天起'); // the completion hint
+    expect(after.text).not.toContain('完成確認'); // the completion flags
+    expect(after.text).not.toContain('雙方都標記行程完成後'); // the review hint
   });
 });

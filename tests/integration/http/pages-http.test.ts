@@ -5,7 +5,7 @@ import { describeError } from '~/http/errors.server';
 import { hashPassword } from '~/services/passwords.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { loginAs } from '../../support/api';
-import { createTraveler } from '~db/seed/factories';
+import { createTraveler } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { useTestDatabase } from '../../support/test-database';
 

@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { auditLogs, reviews, users } from '~db/schema';
 import { todayInTaipei } from '~/lib/dates';
 import { loginAs } from '../../support/api';
-import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~db/seed/factories';
+import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
@@ -116,7 +116,14 @@ describe(`review pages (${testDriver})`, () => {
 
     expect((await post('/admin/reviews', cookie, { intent: 'unhide', reviewId: String(review.id) })).status).toBe(302);
     expect((await getDb().select().from(reviews).where(eq(reviews.id, review.id)))[0]!.isHidden).toBe(false);
-    expect((await post('/admin/reviews', cookie, { intent: 'delete', reviewId: String(review.id) })).status).toBe(302);
+    // Deleting asks first: without JS the first press is the confirmation step, and nothing is deleted yet.
+    const asked = await post('/admin/reviews', cookie, { intent: 'delete', reviewId: String(review.id) });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('data-testid="confirm-delete-review"');
+    expect(asked.text).toContain('確定要刪除這則評價嗎？');
+    expect(asked.text).toContain('name="confirmed" value="yes"');
+    expect(await getDb().select().from(reviews).where(eq(reviews.id, review.id))).toHaveLength(1);
+    expect((await post('/admin/reviews', cookie, { intent: 'delete', reviewId: String(review.id), confirmed: 'yes' })).status).toBe(302);
     expect(await getDb().select().from(reviews).where(eq(reviews.id, review.id))).toHaveLength(0);
     const trail = await getDb().select().from(auditLogs).where(eq(auditLogs.actorId, adminUser.id));
     expect(trail.map((a) => a.action)).toEqual(['review.hide', 'review.unhide', 'review.delete']);
@@ -145,8 +152,15 @@ describe(`review pages (${testDriver})`, () => {
     expect(guidePage.status).toBe(200);
     expect(guidePage.text).toContain('公開的評語');
     expect(guidePage.text).not.toContain('被隱藏的評語');
-    // 16:30 UTC is 00:30 the next day in Taipei.
-    expect(guidePage.text).toContain('<time dateTime="2026-03-01T16:30:00.000Z">2026年3月2日 凌晨12:30</time>');
+    // 16:30 UTC is 00:30 the next day in Taipei: the day there, without the time (issue 19).
+    expect(guidePage.text).toContain('<time dateTime="2026-03-01T16:30:00.000Z">2026年3月2日</time>');
+    // The same date wherever the review is listed: the guide's public page and the order page.
+    const publicPage = await server.request(`/guides/${guide.id}`);
+    expect(publicPage.text).toMatch(/<time dateTime="2026-03-01T16:30:00.000Z"[^>]*>2026年3月2日<\/time>/);
+    const orderPage = await server.request(`/orders/${order.id}`, { cookie: g.cookie });
+    expect(orderPage.text).toContain('<time dateTime="2026-03-01T16:30:00.000Z">2026年3月2日</time>');
+    const english = await server.request(`/guides/${guide.id}`, { headers: { 'accept-language': 'en' } });
+    expect(english.text).toMatch(/<time dateTime="2026-03-01T16:30:00.000Z"[^>]*>March 2, 2026<\/time>/);
 
     const t = await loginAs(traveler);
     const travelerPage = await server.request('/me?tab=reviews', { cookie: t.cookie });

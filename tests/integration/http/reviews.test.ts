@@ -1,15 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, notifications, reviews, users } from '~db/schema';
 import { attachRealtime } from '~/http/realtime.server';
-import { todayInTaipei } from '~/lib/dates';
+import { addDays, todayInTaipei } from '~/lib/dates';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { loginAs } from '../../support/api';
-import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~db/seed/factories';
+import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';
 import { outboxFor } from '../../support/mail';
 import { expectContract } from '../../support/openapi';
@@ -277,4 +277,87 @@ describe(`reviews over HTTP (${testDriver})`, () => {
       await new Promise((resolve) => httpServer.close(resolve));
     }
   });
+});
+
+/*
+ * Issue 21: the guide's stored figures under concurrent writes. PGlite runs one transaction at a time, so only
+ * PostgreSQL can show a race; there every round is a fresh guide, many writes at once, then the stored figures are
+ * compared with an aggregate over the review rows that count (traveler reviews, not hidden).
+ */
+describe(`the guide's stored rating under concurrent writes (${testDriver})`, () => {
+  const rounds = testDriver === 'pg' ? 20 : 1;
+  const travelersPerRound = 12;
+
+  async function aggregateRating(guideId: number) {
+    const [row] = await getDb()
+      .select({ average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)::float`, count: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(and(eq(reviews.revieweeId, guideId), eq(reviews.role, 'traveler'), eq(reviews.isHidden, false)));
+    return { average: row!.average, count: row!.count };
+  }
+
+  /** A guide with `n` travelers, each holding a completed order (on its own day) and a bearer token. */
+  async function guideWithTravelers(n: number) {
+    const guide = await createGuide();
+    return {
+      guide,
+      parties: await Promise.all(
+        Array.from({ length: n }, async (_, i) => {
+          const traveler = await createTraveler();
+          const order = await createCompletedOrder({ travelerId: traveler.id, guideId: guide.id, date: addDays(todayInTaipei(), -1 - i) });
+          return { traveler, order, token: (await loginAs(traveler)).token };
+        }),
+      ),
+    };
+  }
+
+  it(`${travelersPerRound} travelers reviewing one guide at once: the stored figures count every review (${rounds} round(s))`, async () => {
+    const wrong: string[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const { guide, parties } = await guideWithTravelers(travelersPerRound);
+      const answers = await Promise.all(parties.map((p, i) => postReview(p.order.id, p.token, { rating: (i % 5) + 1 })));
+      expect(answers.map((r) => r.status)).toEqual(parties.map(() => 201));
+      const [stored, actual] = [await storedRating(guide.id), await aggregateRating(guide.id)];
+      expect(actual.count).toBe(travelersPerRound);
+      if (stored.average !== actual.average || stored.count !== actual.count) {
+        wrong.push(`round ${round}: stored ${stored.average}/${stored.count}, reviews ${actual.average}/${actual.count}`);
+      }
+    }
+    expect(wrong, `${wrong.length}/${rounds} rounds wrong`).toEqual([]);
+  }, 240_000);
+
+  it(`admins hiding, showing and deleting reviews while travelers write new ones: the figures follow (${rounds} round(s))`, async () => {
+    const admin = await loginAs(await createUser({ type: 'admin' }));
+    const wrong: string[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const { guide, parties } = await guideWithTravelers(12);
+      // Six reviews exist already (two hidden); six travelers write theirs while an admin moderates the six.
+      const existing = [];
+      for (const [i, p] of parties.slice(0, 6).entries()) {
+        existing.push(
+          await createReview({ orderId: p.order.id, reviewerId: p.traveler.id, revieweeId: guide.id, role: 'traveler', rating: i < 3 ? 1 : 5, isHidden: i >= 4, hiddenReason: i >= 4 ? '測試' : null }),
+        );
+      }
+      // The factory keeps the figures as the service does (hidden ones left out): the start is right.
+      expect(await storedRating(guide.id)).toEqual(await aggregateRating(guide.id));
+      const moderation = [
+        server.request(`/api/v1/reviews/${existing[0]!.id}/hide`, { method: 'PATCH', token: admin.token, json: { isHidden: true, hiddenReason: '不實內容' } }),
+        server.request(`/api/v1/reviews/${existing[1]!.id}/hide`, { method: 'PATCH', token: admin.token, json: { isHidden: true, hiddenReason: '不實內容' } }),
+        server.request(`/api/v1/reviews/${existing[2]!.id}`, { method: 'DELETE', token: admin.token }),
+        server.request(`/api/v1/reviews/${existing[3]!.id}`, { method: 'DELETE', token: admin.token }),
+        server.request(`/api/v1/reviews/${existing[4]!.id}/hide`, { method: 'PATCH', token: admin.token, json: { isHidden: false } }),
+        server.request(`/api/v1/reviews/${existing[5]!.id}/hide`, { method: 'PATCH', token: admin.token, json: { isHidden: false } }),
+      ];
+      const writes = parties.slice(6).map((p, i) => postReview(p.order.id, p.token, { rating: (i % 5) + 1 }));
+      const answers = await Promise.all([...moderation, ...writes]);
+      expect(answers.map((r) => r.status)).toEqual([...moderation.map(() => 200), ...writes.map(() => 201)]);
+      const [stored, actual] = [await storedRating(guide.id), await aggregateRating(guide.id)];
+      // 6 new + the two shown again; two deleted, two hidden.
+      expect(actual.count).toBe(8);
+      if (stored.average !== actual.average || stored.count !== actual.count) {
+        wrong.push(`round ${round}: stored ${stored.average}/${stored.count}, reviews ${actual.average}/${actual.count}`);
+      }
+    }
+    expect(wrong, `${wrong.length}/${rounds} rounds wrong`).toEqual([]);
+  }, 240_000);
 });

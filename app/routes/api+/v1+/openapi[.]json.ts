@@ -17,8 +17,9 @@ export const contract = defineApi({
   },
 });
 
-// Every other /api/v1 route module, so a new route is in the document the moment it exists.
-const routeContracts = import.meta.glob<ApiContract>(['./**/*.ts', '!./openapi*'], { eager: true, import: 'contract' });
+// Every other /api/v1 route module, so a new route is in the document the moment it exists; and the terms calls,
+// and the dev calls (marked x-development-only), which SPEC §7 places outside /api/v1.
+const routeContracts = import.meta.glob<ApiContract>(['./**/*.ts', '!./openapi*', '../terms+/*.ts', '../dev+/*.ts'], { eager: true, import: 'contract' });
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
-import { clientIp } from '~/http/auth.server';
+import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
-import { forgotPasswordSchema } from '~/schemas/auth';
+import { forgotPasswordSchema } from '~/schemas/account-forms';
 import { passwordResetRequestedData } from '~/schemas/responses';
 import { requestPasswordReset } from '~/services/password-reset.server';
 

@@ -1,9 +1,9 @@
 import { apiHandlers, apiLocale } from '~/http/api.server';
-import { clientIp } from '~/http/auth.server';
+import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
-import { loginSchema } from '~/schemas/auth';
+import { loginSchema } from '~/schemas/account-forms';
 import { sessionData } from '~/schemas/responses';
-import { login, toPublicUser } from '~/services/auth.server';
+import { login, toPublicUser } from '~/services/accounts.server';
 
 export const contract = defineApi({
   path: '/api/v1/auth/login',

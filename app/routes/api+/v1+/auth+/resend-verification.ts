@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
-import { clientIp } from '~/http/auth.server';
+import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
-import { resendVerificationSchema } from '~/schemas/auth';
-import { resendVerification } from '~/services/auth.server';
+import { resendVerificationSchema } from '~/schemas/account-forms';
+import { resendVerification } from '~/services/accounts.server';
 import { RESEND_COOLDOWN_SECONDS } from '~/services/email-codes.server';
 
 export const contract = defineApi({

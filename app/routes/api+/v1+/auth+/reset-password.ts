@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
-import { clientIp } from '~/http/auth.server';
+import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
-import { resetPasswordSchema } from '~/schemas/auth';
+import { resetPasswordSchema } from '~/schemas/account-forms';
 import { passwordResetData } from '~/schemas/responses';
 import { resetPassword } from '~/services/password-reset.server';
 

@@ -1,9 +1,9 @@
 import { apiHandlers } from '~/http/api.server';
-import { clientIp } from '~/http/auth.server';
+import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
-import { verifyEmailSchema } from '~/schemas/auth';
+import { verifyEmailSchema } from '~/schemas/account-forms';
 import { sessionData } from '~/schemas/responses';
-import { toPublicUser, verifyEmail } from '~/services/auth.server';
+import { toPublicUser, verifyEmail } from '~/services/accounts.server';
 
 export const contract = defineApi({
   path: '/api/v1/auth/verify-email',

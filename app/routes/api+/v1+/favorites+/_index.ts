@@ -19,13 +19,13 @@ export const contract = defineApi({
     POST: {
       summary: 'Add a guide to the caller’s favorites',
       description:
-        'A second add of the same guide keeps the one favorite and answers it with 200; a new favorite answers 201. Unknown or unlisted guides: 404 GUIDE_NOT_FOUND.',
+        'A second add of the same guide keeps the one favorite and answers it with 200; a new favorite answers 201. Unknown or unlisted guides: 404 GUIDE_NOT_FOUND. A guide adding their own profile: 403 FORBIDDEN.',
       auth: 'user',
       body: favoriteCreateSchema,
       status: 201,
       alsoStatus: 200,
       data: favoriteData,
-      errors: ['UNAUTHORIZED', 'GUIDE_NOT_FOUND'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'GUIDE_NOT_FOUND'],
     },
   },
 });

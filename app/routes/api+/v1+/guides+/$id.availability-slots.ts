@@ -1,16 +1,20 @@
 import { apiHandlers } from '~/http/api.server';
+import { getSession } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { warnIfLargeSaveAnswer } from '~/http/debug.server';
 import { availabilityQuerySchema, saveSlotsSchema, slotListData } from '~/schemas/availability';
-import { listSlots, setSlots } from '~/services/availability.server';
-import { AppError } from '~/services/errors.server';
+import { assertMaySetSlots, listSlotsFor, setSlots } from '~/services/availability.server';
+import { guideIdParam } from '~/services/guide-profile.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/{id}/availability-slots',
   tags: ['availability'],
   operations: {
     GET: {
-      summary: 'A guide’s slots from today to 60 days ahead (Asia/Taipei dates), with whether an order holds each',
+      summary: 'A guide’s slots from today to 60 days ahead (Asia/Taipei dates), with whether an order holds each and whether it can be booked now',
+      description:
+        'Anyone may read a listed guide’s calendar; an unlisted (e.g. suspended) guide’s is 404 GUIDE_NOT_FOUND except to the guide and admins. ' +
+        '`bookable` says whether a traveler can book the slot now: open, not held, and bookings for it close 3 hours before it begins (docs/decisions/015-booking-cutoff.md).',
       auth: 'public',
       query: availabilityQuerySchema,
       data: slotListData,
@@ -31,22 +35,21 @@ export const contract = defineApi({
   },
 });
 
-function guideIdParam(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new AppError('GUIDE_NOT_FOUND');
-  return id;
-}
-
 const handlers = apiHandlers(contract, {
-  GET: async ({ params, query }) => listSlots(guideIdParam(params.id), query),
-  POST: async ({ params, session, body }) => {
-    const saved = await setSlots(session.user, guideIdParam(params.id), {
-      days: body.slots.map((s) => s.date),
-      open: body.slots.filter((s) => s.available).map((s) => ({ date: s.date, timeSlot: s.time_slot, description: s.description })),
-    });
-    // The answer is the whole window, so a full calendar crosses SPEC §8's 10,000 bytes: say so in the log.
-    warnIfLargeSaveAnswer({ success: true, data: saved }, `POST /api/v1/guides/${saved.guideId}/availability-slots`);
-    return saved;
+  // Public, but the guide and admins also see an unlisted guide's calendar: the caller, if any, is asked for.
+  GET: async ({ request, params, query }) => listSlotsFor((await getSession(request))?.user, guideIdParam(params.id), query),
+  POST: {
+    // Another guide's calendar is 403 whatever the body.
+    authorize: ({ session, params }) => assertMaySetSlots(session.user, guideIdParam(params.id)),
+    handle: async ({ params, session, body }) => {
+      const saved = await setSlots(session.user, guideIdParam(params.id), {
+        days: body.slots.map((s) => s.date),
+        open: body.slots.filter((s) => s.available).map((s) => ({ date: s.date, timeSlot: s.time_slot, description: s.description })),
+      });
+      // The answer is the whole window, so a full calendar crosses SPEC §8's 10,000 bytes: say so in the log.
+      warnIfLargeSaveAnswer({ success: true, data: saved }, `POST /api/v1/guides/${saved.guideId}/availability-slots`);
+      return saved;
+    },
   },
 });
 export const loader = handlers.loader;

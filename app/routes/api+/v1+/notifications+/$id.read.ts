@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { notificationData } from '~/schemas/notifications';
-import { markRead } from '~/services/notifications.server';
+import { markRead, notificationIdParam } from '~/services/notifications.server';
 
 export const contract = defineApi({
   path: '/api/v1/notifications/{id}/read',
@@ -12,7 +12,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  PUT: async ({ session, params }) => ({ notification: await markRead(session.user.id, Number(params.id)) }),
+  PUT: async ({ session, params }) => ({ notification: await markRead(session.user.id, notificationIdParam(params.id)) }),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

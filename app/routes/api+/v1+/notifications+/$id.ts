@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
-import { deleteNotification } from '~/services/notifications.server';
+import { deleteNotification, notificationIdParam } from '~/services/notifications.server';
 
 export const contract = defineApi({
   path: '/api/v1/notifications/{id}',
@@ -12,7 +12,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  DELETE: async ({ session, params }) => deleteNotification(session.user.id, Number(params.id)),
+  DELETE: async ({ session, params }) => deleteNotification(session.user.id, notificationIdParam(params.id)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

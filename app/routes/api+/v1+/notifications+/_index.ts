@@ -1,5 +1,6 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
+import { getLocale } from '~/i18n/i18n.server';
 import { notificationListData, notificationListQuerySchema } from '~/schemas/notifications';
 import { listNotifications } from '~/services/notifications.server';
 
@@ -18,7 +19,8 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ session, query }) => listNotifications(session.user.id, query),
+  // Worded in the Accept-Language language, like every API message.
+  GET: async ({ request, session, query }) => listNotifications(session.user.id, query, await getLocale(request)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

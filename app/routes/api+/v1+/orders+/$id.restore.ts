@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { orderData } from '~/schemas/orders';
-import { orderIdParam, restoreOrder } from '~/services/orders.server';
+import { adminRestoreOrder } from '~/services/admin-orders.server';
+import { orderIdParam } from '~/services/orders.server';
 
 export const contract = defineApi({
   path: '/api/v1/orders/{id}/restore',
@@ -19,7 +20,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  POST: async ({ session, params }) => ({ order: await restoreOrder(session.user, orderIdParam(params.id)) }),
+  POST: async ({ session, params }) => ({ order: await adminRestoreOrder(session.user, orderIdParam(params.id)) }),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { reviewCreateSchema, reviewData, reviewListData } from '~/schemas/reviews';
-import { orderIdParam } from '~/services/orders.server';
+import { getOrderFor, orderIdParam } from '~/services/orders.server';
 import { createReview, listOrderReviews } from '~/services/reviews.server';
 
 export const contract = defineApi({
@@ -31,9 +31,11 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   GET: async ({ session, params }) => ({ reviews: await listOrderReviews(session.user, orderIdParam(params.id)) }),
-  POST: async ({ session, params, body }) => ({
-    review: await createReview({ ...body, orderId: orderIdParam(params.id), reviewerId: session.user.id }),
-  }),
+  // Only the order's parties (and admins, refused by the service) get past this: others 403/404 whatever the body.
+  POST: {
+    authorize: async ({ session, params }) => (await getOrderFor(session.user, orderIdParam(params.id))).id,
+    handle: async ({ session, body, target: orderId }) => ({ review: await createReview({ ...body, orderId, reviewerId: session.user.id }) }),
+  },
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

@@ -1,7 +1,8 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { orderData, orderDetailData, orderUpdateSchema } from '~/schemas/orders';
-import { deleteOrder, getOrderDetail, orderIdParam, updateOrder } from '~/services/orders.server';
+import { adminDeleteOrder } from '~/services/admin-orders.server';
+import { changeOrder, getOrderDetail, getOrderFor, orderIdParam } from '~/services/orders.server';
 
 export const contract = defineApi({
   path: '/api/v1/orders/{id}',
@@ -35,8 +36,12 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   GET: async ({ session, params }) => getOrderDetail(session.user, orderIdParam(params.id)),
-  PUT: async ({ session, params, body }) => ({ order: await updateOrder(session.user, orderIdParam(params.id), body) }),
-  DELETE: async ({ session, params }) => ({ order: await deleteOrder(session.user, orderIdParam(params.id)) }),
+  // Who may touch the order first (403/404), only then what the body asks (400).
+  PUT: {
+    authorize: async ({ session, params }) => (await getOrderFor(session.user, orderIdParam(params.id))).id,
+    handle: async ({ session, body, target: id }) => ({ order: (await changeOrder(session.user, id, body)).order }),
+  },
+  DELETE: async ({ session, params }) => ({ order: await adminDeleteOrder(session.user, orderIdParam(params.id)) }),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

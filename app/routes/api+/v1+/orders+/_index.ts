@@ -1,7 +1,8 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { bookingSchema } from '~/schemas/booking';
-import { orderData, orderListData, orderListQuerySchema } from '~/schemas/orders';
+import { orderApiQuerySchema } from '~/schemas/admin-orders';
+import { orderData, orderListData } from '~/schemas/orders';
 import { bookSlot } from '~/services/booking.server';
 import { listOrders } from '~/services/orders.server';
 
@@ -11,8 +12,13 @@ export const contract = defineApi({
   operations: {
     GET: {
       summary: 'Orders: a traveler’s bookings, a guide’s tours, or every order (admin); newest first, 10 a page',
+      description:
+        'Everyone may filter by `status`. An admin may also filter as /admin/orders does: `id` (the order number), `tourFrom`/`tourTo` ' +
+        '(tour dates) and `createdFrom`/`createdTo` (booking dates), Taiwan days YYYY-MM-DD, both ends included; `guide` and `traveler` ' +
+        '(a user number, or words all found in the name or e-mail); `deleted=only` lists the deleted orders instead. A traveler’s or ' +
+        'guide’s own view ignores these filters and never lists deleted orders.',
       auth: 'user',
-      query: orderListQuerySchema,
+      query: orderApiQuerySchema,
       data: orderListData,
       errors: ['UNAUTHORIZED'],
     },
@@ -20,7 +26,8 @@ export const contract = defineApi({
       summary: 'Book an open slot (a traveler with a verified email)',
       description:
         'The traveler is the caller; a `userId` in the body must be theirs (else 403). The total is the guide’s profile price for one slot, ' +
-        'for the whole group; a `price` sent by the client is not charged (docs/decisions/010-price-rule.md). A slot that is taken or not open ' +
+        'for the whole group; a `price` sent by the client is not charged (docs/decisions/010-price-rule.md). A `numberOfPeople` above the guide’s ' +
+        '`maxGroupSize` is 400 VALIDATION_ERROR on numberOfPeople, with a message naming the maximum (docs/decisions/016-group-size.md). A slot that is taken or not open ' +
         'is 409 TIME_CONFLICT; exactly one of any number of simultaneous bookings of a slot succeeds.',
       auth: 'user',
       body: bookingSchema,

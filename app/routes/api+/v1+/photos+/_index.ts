@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
-import { getSession } from '~/http/auth.server';
+import { getSession } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { photoListQuerySchema, photoSchema } from '~/schemas/trust';

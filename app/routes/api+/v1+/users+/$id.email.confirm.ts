@@ -1,9 +1,9 @@
 import { apiHandlers } from '~/http/api.server';
-import { clientIp } from '~/http/auth.server';
+import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
-import { confirmEmailChangeSchema } from '~/schemas/auth';
+import { confirmEmailChangeSchema } from '~/schemas/account-forms';
 import { userData } from '~/schemas/responses';
-import { confirmEmailChange, toPublicUser, userIdParam } from '~/services/users.server';
+import { assertMayConfirmEmailChange, confirmEmailChange, toPublicUser, userIdParam } from '~/services/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}/email/confirm',
@@ -23,9 +23,13 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  POST: async ({ context, session, params, body }) => {
-    const user = await confirmEmailChange(session.user, userIdParam(params.id), body, { ip: clientIp(context) });
-    return { user: toPublicUser(user) };
+  POST: {
+    // Another account is 403 whatever the body: who may confirm is decided before the code is read.
+    authorize: ({ session, params }) => assertMayConfirmEmailChange(session.user, userIdParam(params.id)),
+    handle: async ({ context, session, params, body }) => {
+      const user = await confirmEmailChange(session.user, userIdParam(params.id), body, { ip: clientIp(context) });
+      return { user: toPublicUser(user) };
+    },
   },
 });
 export const loader = handlers.loader;

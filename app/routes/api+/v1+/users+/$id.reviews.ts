@@ -1,5 +1,5 @@
 import { apiHandlers } from '~/http/api.server';
-import { getSession } from '~/http/auth.server';
+import { getSession } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { reviewListData, userReviewsQuerySchema } from '~/schemas/reviews';
 import { assertUserExists, listReviewsOf } from '~/services/reviews.server';

@@ -1,0 +1,42 @@
+import { apiHandlers, ok } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { chatData, chatListData, chatOpenSchema } from '~/schemas/chat';
+import { listChats, startChat, startChatFromBoardPost } from '~/services/chats.server';
+
+export const contract = defineApi({
+  path: '/api/v1/chats',
+  tags: ['chat'],
+  operations: {
+    GET: {
+      summary: 'The caller’s conversations, newest activity first, with unread counts',
+      auth: 'user',
+      data: chatListData,
+      errors: ['UNAUTHORIZED'],
+    },
+    POST: {
+      summary: 'A traveler asks a guide, or a guide writes to a board post’s author: opens (or reuses) the one conversation of the pair and sends the first message',
+      description:
+        'Two forms. A traveler sends `{guideId, orderId?, message}`: `orderId` links one of the caller’s orders with that guide. A guide sends `{boardPostId, message}`: the conversation is with the traveler who wrote that (visible) board post; a guide cannot reach a traveler any other way (403 without a post, 404 for a missing or hidden post). One conversation per traveler and guide: a second start answers the same conversation with 200 (201 when it is new). A verified e-mail is needed; 5 new conversations an hour per opener.',
+      auth: 'user',
+      body: chatOpenSchema,
+      status: 201,
+      alsoStatus: 200,
+      data: chatData,
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'GUIDE_NOT_FOUND', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ session }) => listChats(session.user),
+  POST: async ({ session, body }) => {
+    const { guideId, boardPostId, orderId, message: text, clientId } = body;
+    const { chat, message, created } =
+      boardPostId !== undefined
+        ? await startChatFromBoardPost(session.user, { boardPostId, message: text, clientId })
+        : await startChat(session.user, { guideId: guideId!, orderId, message: text, clientId });
+    return ok({ chat, message }, { status: created ? 201 : 200 });
+  },
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,43 @@
+import { apiHandlers, ok } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { pushSubscribeSchema, pushSubscriptionSchema, pushUnsubscribedSchema, pushUnsubscribeSchema } from '~/schemas/push';
+import { subscribe, unsubscribe } from '~/services/push.server';
+import { z } from 'zod';
+
+export const contract = defineApi({
+  path: '/api/v1/push/subscriptions',
+  tags: ['push'],
+  operations: {
+    POST: {
+      summary: 'Receive web pushes in this browser (its PushSubscription as `toJSON()` gives it)',
+      description:
+        'One subscription per browser: the same endpoint again replaces its keys and belongs to the caller (201 new, 200 replaced). ' +
+        'The endpoint must be an https URL of a public host (no loopback, private or link-local address): 400 VALIDATION_ERROR on `endpoint` otherwise. ' +
+        'Pushes carry `{title, body, url}` in the account’s language, encrypted to `keys` (aes128gcm) and signed with the key of GET /api/v1/push/public-key.',
+      auth: 'user',
+      body: pushSubscribeSchema,
+      status: 201,
+      alsoStatus: 200,
+      data: z.object({ subscription: pushSubscriptionSchema }),
+      errors: ['UNAUTHORIZED'],
+    },
+    DELETE: {
+      summary: 'Stop web pushes to this browser (by its endpoint)',
+      description: 'Deletes the caller’s subscription with this endpoint; `deleted` is false when the caller had none (another account’s is left alone).',
+      auth: 'user',
+      body: pushUnsubscribeSchema,
+      data: pushUnsubscribedSchema,
+      errors: ['UNAUTHORIZED'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  POST: async ({ session, body, request }) => {
+    const { subscription, created } = await subscribe(session.user, body, request.headers.get('user-agent'));
+    return ok({ subscription }, { status: created ? 201 : 200 });
+  },
+  DELETE: async ({ session, body }) => unsubscribe(session.user, body.endpoint),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,24 @@
+import { apiHandlers } from '~/http/api.server';
+import { defineApi } from '~/http/contract';
+import { agreementStatusSchema } from '~/schemas/terms';
+import { agreementStatus } from '~/services/terms.server';
+
+export const contract = defineApi({
+  path: '/api/v1/terms/agreement-status',
+  tags: ['terms'],
+  operations: {
+    GET: {
+      summary: 'Whether the caller must agree to the current terms of service',
+      description: 'True for a user who has not agreed to the current version (a new user; everyone after a new version is published). Always false for admins.',
+      auth: 'user',
+      data: agreementStatusSchema,
+      errors: ['UNAUTHORIZED'],
+    },
+  },
+});
+
+const handlers = apiHandlers(contract, {
+  GET: async ({ session }) => agreementStatus(session.user),
+});
+export const loader = handlers.loader;
+export const action = handlers.action;

@@ -1,0 +1,83 @@
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '~/components/avatar';
+import { SubmitButton, TextareaField } from '~/components/forms/form-fields';
+import { FormErrors } from '~/components/forms/messages';
+import { useSchemaForm } from '~/components/forms/use-schema-form';
+import { requireUser } from '~/http/session.server';
+import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
+import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
+import type { I18nHandle } from '~/i18n/bundles';
+import { getFixedT } from '~/i18n/i18n.server';
+import { parseIdParam } from '~/lib/ids';
+import { pageMeta } from '~/lib/meta';
+import { chatStartSchema, MESSAGE_MAX } from '~/schemas/chat';
+import { askContext, startChat } from '~/services/chats.server';
+
+/**
+ * /chat/new?guideId=…[&orderId=…] (issue 23): "Ask a question" from a guide's page or an order. A traveler who
+ * already talks with this guide goes straight to that conversation (with an order, the first message links it).
+ */
+export const handle: I18nHandle = { i18n: ['chat'] };
+export const headers = forwardRetryAfter;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const url = new URL(request.url);
+  const guideId = pageIdParam(url.searchParams.get('guideId'));
+  const orderId = parseIdParam(url.searchParams.get('orderId')) ?? null;
+  const context = await orErrorPage(() => askContext(user, guideId));
+  if (context.chatId && !orderId) throw redirect(`/chat/${context.chatId}`);
+  const t = await getFixedT(request);
+  return { ...context, orderId, emailVerified: user.isEmailVerified, title: t('chat.ask.title', { name: context.guide.name }) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireUser(request);
+  const submission = parseWithZod(await readForm(request), { schema: chatStartSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const { chat } = await startChat(user, submission.value);
+    return redirect(`/chat/${chat.id}#chat-end`);
+  } catch (error) {
+    return replyWithError(request, submission, error);
+  }
+}
+
+export default function AskQuestion() {
+  const { guide, orderId, emailVerified } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm<{ message: string; guideId: string; orderId: string }>({ id: 'ask', schema: chatStartSchema, lastResult: actionData?.result });
+  return (
+    <div className="chat-page">
+      <div className="chat-head">
+        <Avatar src={guide.avatar} alt="" size={48} />
+        <h1>{t('chat.ask.title', { name: guide.name })}</h1>
+      </div>
+      <p className="muted">{t('chat.ask.intro')}</p>
+      {orderId ? (
+        <p>
+          <Link to={`/orders/${orderId}`}>{t('chat.ask.aboutOrder', { id: orderId })}</Link>
+        </p>
+      ) : null}
+      <p className="chat-notice">{t('chat.conversation.maskedNotice')}</p>
+      {emailVerified ? null : <p className="chat-notice">{t('chat.conversation.verifyEmail')}</p>}
+      <Form method="post" className="chat-send card" {...getFormProps(form)}>
+        <input type="hidden" name="guideId" value={guide.id} />
+        {orderId ? <input type="hidden" name="orderId" value={orderId} /> : null}
+        <FormErrors form={form} />
+        <TextareaField field={fields.message} label={t('chat.conversation.label')} placeholder={t('chat.conversation.placeholder')} maxLength={MESSAGE_MAX} rows={5} />
+        <div className="chat-send-row">
+          <SubmitButton busy={navigation.state === 'submitting'} label={t('chat.ask.submit')} busyLabel={t('chat.conversation.sending')} />
+        </div>
+      </Form>
+    </div>
+  );
+}

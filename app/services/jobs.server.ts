@@ -1,0 +1,76 @@
+import { and, eq, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { getDb, type Database } from '~db/client';
+import { emailCodes, jobRuns, sessions } from '~db/schema';
+import { now } from './clock.server';
+import { mailUnreadMessages } from './unread-mail.server';
+
+/**
+ * Periodic work that must run once across instances (docs/decisions/024). Every instance ticks; a tick runs a
+ * job only when its row in `job_runs` is due and this instance claims it: the row is locked with
+ * `FOR UPDATE SKIP LOCKED` inside the job's transaction, so a second instance skips it while the first works,
+ * and finds it no longer due once the first commits. A job that throws rolls back with its claim, and the next
+ * tick tries again. Plain SQL on the row: the same on PostgreSQL and PGlite, no session-bound advisory lock
+ * (a pool would hand it to another connection).
+ */
+export interface Job {
+  name: string;
+  /** The least time between two runs. */
+  everyMs: number;
+  /** The work, inside the claiming transaction: short and idempotent. Returns what it did, for the log. */
+  run(tx: Database): Promise<Record<string, number>>;
+}
+
+export type JobOutcome = { ran: true; result: Record<string, number> } | { ran: false };
+
+/** Runs `job` when it is due and no other instance runs it now. */
+export async function runJobIfDue(job: Job, db: Database = getDb()): Promise<JobOutcome> {
+  const at = now();
+  await db.insert(jobRuns).values({ name: job.name, nextRunAt: at }).onConflictDoNothing();
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .select({ name: jobRuns.name })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.name, job.name), lte(jobRuns.nextRunAt, at)))
+      .for('update', { skipLocked: true });
+    if (claimed.length === 0) return { ran: false } as const;
+    const result = await job.run(tx);
+    const finished = now();
+    await tx
+      .update(jobRuns)
+      .set({ nextRunAt: new Date(at.getTime() + job.everyMs), lastFinishedAt: finished, runs: sql`${jobRuns.runs} + 1` })
+      .where(eq(jobRuns.name, job.name));
+    return { ran: true, result } as const;
+  });
+}
+
+/** A revoked session is kept this long (who was logged out when), then removed like an expired one. */
+const REVOKED_SESSION_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Expired and long-revoked sessions and expired email codes: rows nobody can use any more. */
+export const expireSessionsAndCodes: Job = {
+  name: 'expire-sessions-and-codes',
+  everyMs: 10 * 60 * 1000,
+  async run(tx) {
+    // Sessions and codes are stamped and checked with the real time, never the order rules' clock (which the
+    // end-to-end server moves to 05:00 Taipei time): on that clock a code mailed a moment ago could already
+    // look expired and be deleted before its owner typed it.
+    const at = new Date();
+    const revokedBefore = new Date(at.getTime() - REVOKED_SESSION_KEPT_MS);
+    const goneSessions = await tx
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, at), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, revokedBefore))))
+      .returning({ id: sessions.id });
+    const goneCodes = await tx.delete(emailCodes).where(lt(emailCodes.expiresAt, at)).returning({ id: emailCodes.id });
+    return { sessions: goneSessions.length, emailCodes: goneCodes.length };
+  },
+};
+
+/** The unread-message mail (docs/decisions/028), every minute: a message waits 10 to 11 minutes for its mail. */
+export const unreadMessageMail: Job = {
+  name: 'unread-message-mail',
+  everyMs: 60 * 1000,
+  run: (tx) => mailUnreadMessages(tx),
+};
+
+/** Every periodic job of the product (the mail outbox has its own worker). */
+export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail];

@@ -1,0 +1,34 @@
+import type { TFunction } from 'i18next';
+import type { Locale } from '~/i18n/config';
+import { formatNtd } from '~/lib/money';
+import { formatTourDayLong } from '~/lib/dates';
+
+/**
+ * A notification is stored as what happened (its `type` and the facts in `params`) and worded when it is shown,
+ * in the reader's language of that moment (issue 19): someone who switches from 中文 to English reads last week's
+ * notices in English too. Rows written before `params` existed keep the words stored with them.
+ *
+ *   order.<kind>  app/locales/<lang>/orders.json notices.<kind>; facts: the order's (OrderNoticeFacts)
+ *   trust.<kind>  app/locales/<lang>/trust.json notices.<kind>; facts: what the decision said (a reason)
+ */
+export type NoticeFacts = Record<string, string | number | undefined>;
+
+export function wordNotice(t: TFunction, locale: Locale, type: string, facts: NoticeFacts): { title: string; body: string } {
+  const [area, kind] = type.split('.') as [string, string];
+  if (area === 'order') {
+    const params = {
+      id: facts.id,
+      date: formatTourDayLong(String(facts.date), locale),
+      slot: t(`timeSlots.${facts.timeSlot}`),
+      people: facts.numberOfPeople,
+      total: formatNtd(Number(facts.totalPrice), locale),
+      traveler: facts.travelerName,
+      guide: facts.guideName,
+      actor: facts.actorName,
+      rating: facts.rating ?? '',
+    };
+    return { title: t(`orders.notices.${kind}.title`, params), body: t(`orders.notices.${kind}.body`, params) };
+  }
+  const params = { ...facts, reason: facts.reason || t('trust.notices.noReason') };
+  return { title: t(`trust.notices.${kind}.title`, params), body: t(`trust.notices.${kind}.body`, params) };
+}

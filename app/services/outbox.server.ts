@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { getDb, type Database } from '~db/client';
+import type { OUTBOX_KINDS } from '~db/schema';
+
+/**
+ * The outbox (decision 017): what a change must tell the world outside the database (a mail now, a web push
+ * later) is written as a row in the transaction of the change, and sent by the worker
+ * (outbox-worker.server.ts) after the commit. So a slow or broken SMTP server never slows or fails a booking,
+ * a change that rolls back sends nothing, and a failed send is tried again.
+ */
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** NOTIFY channel that wakes the workers; PostgreSQL delivers it when the enqueuing transaction commits. */
+export const OUTBOX_CHANNEL = 'outbox_due';
+
+/**
+ * Writes one job in the caller's transaction (or on its own) and wakes every listening worker at commit.
+ * One statement: the booking path pays one round trip for its mail.
+ */
+export async function enqueue(kind: OutboxKind, payload: Record<string, unknown>, db: Database = getDb()): Promise<void> {
+  await db.execute(sql`
+    with job as (insert into outbox (kind, payload) values (${kind}, ${JSON.stringify(payload)}::jsonb) returning id)
+    select pg_notify(${OUTBOX_CHANNEL}, '') from job`);
+}

@@ -1,0 +1,290 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import webpush from 'web-push';
+import { getDb, type Database } from '~db/client';
+import { pushSubscriptions, pushVapidKeys, users } from '~db/schema';
+import { getConfig } from '~/env.server';
+import { isLocale, type Locale } from '~/i18n/config';
+import { getFixedT } from '~/i18n/i18n.server';
+import type { PushMessage, PushSubscribeInput, PushSubscriptionView } from '~/schemas/push';
+import type { Viewer } from './access.server';
+import { AppError } from './errors.server';
+import { enqueue } from './outbox.server';
+
+/**
+ * Web push (issue 23, docs/decisions/029).
+ *
+ * - A browser subscribes with the site's VAPID public key and hands us its PushSubscription; one row per
+ *   endpoint (a browser), owned by the last account that subscribed from it.
+ * - A notice for someone (an order change, a trust decision, a chat message) queues one outbox row per
+ *   subscription **in the transaction of the change** (`enqueuePushes`), worded at that moment in the
+ *   recipient's language. The outbox worker sends it (`deliverPush`): encrypted to the browser's keys
+ *   (aes128gcm, RFC 8291) and signed with VAPID (RFC 8292) by `web-push`, posted by us.
+ * - The push service answers 404 or 410 for a subscription that is gone: the row is deleted and the job is done.
+ *   Any other failure throws, and the outbox tries again later.
+ * - The endpoint is an address the client chose: we post to it only over https, and never to a loopback,
+ *   private, link-local or otherwise special address, checked when it is stored and again on the address the
+ *   name resolves to when we connect (a name that later points inside is refused then). PUSH_ALLOW_PRIVATE_ENDPOINTS=1
+ *   (tests with a local push service) lifts both rules.
+ */
+
+/** How long a push service keeps a message for a browser that is offline: a day. */
+const TTL_SECONDS = 24 * 60 * 60;
+const SEND_TIMEOUT_MS = 30_000;
+/** A body longer than this is cut (a chat message's first lines are the notification). */
+const BODY_MAX = 180;
+
+// ---------------------------------------------------------------------------------------------------------------
+// VAPID keys
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set; otherwise the pair generated once and kept in the database, where
+ * the subscriptions bound to it live too (several instances read the same row; the first insert wins).
+ */
+export async function vapidKeys(db: Database = getDb()): Promise<VapidKeys> {
+  const config = getConfig();
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
+  const [stored] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.id, 1));
+  if (stored) return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  const generated = webpush.generateVAPIDKeys();
+  await db.insert(pushVapidKeys).values({ id: 1, ...generated }).onConflictDoNothing();
+  const [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.id, 1));
+  return { publicKey: row!.publicKey, privateKey: row!.privateKey };
+}
+
+/** The key a browser subscribes with (`applicationServerKey`). */
+export async function vapidPublicKey(db: Database = getDb()): Promise<{ publicKey: string }> {
+  return { publicKey: (await vapidKeys(db)).publicKey };
+}
+
+/** Who the push services may contact about our pushes: VAPID_SUBJECT, else the support or admin address. */
+function vapidSubject(): string {
+  const config = getConfig();
+  if (config.VAPID_SUBJECT) return config.VAPID_SUBJECT;
+  const address = config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL;
+  if (address) return `mailto:${address}`;
+  return config.PUBLIC_URL.startsWith('https://') ? config.PUBLIC_URL : 'mailto:no-reply@example.invalid';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Endpoints: where we may post (server-side request forgery)
+
+const SPECIAL = new net.BlockList();
+for (const [address, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) SPECIAL.addSubnet(address, prefix, 'ipv4');
+for (const [address, prefix] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+] as const) SPECIAL.addSubnet(address, prefix, 'ipv6');
+
+/** Loopback, private, link-local, shared, documentation, multicast or unspecified: never a push service. */
+export function isSpecialAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 4) return SPECIAL.check(address, 'ipv4');
+  if (family !== 6) return false;
+  // An IPv4 address written as IPv6 (::ffff:127.0.0.1, or ::ffff:7f00:1 as a URL writes it) is judged as the
+  // IPv4 address it is (net.BlockList judges IPv4 against the IPv6 rules of ::ffff:0:0/96 the same way).
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return SPECIAL.check(dotted[1]!, 'ipv4');
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return SPECIAL.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, 'ipv4');
+  }
+  return SPECIAL.check(address, 'ipv6');
+}
+
+const allowPrivate = () => getConfig().PUSH_ALLOW_PRIVATE_ENDPOINTS;
+
+/** The endpoint as a URL we may post to, or VALIDATION_ERROR on `endpoint`. */
+export function checkEndpoint(raw: string): URL {
+  const invalid = () => new AppError('VALIDATION_ERROR', { fieldErrors: { endpoint: ['validation.invalid'] } });
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalid();
+  }
+  if (url.username || url.password) throw invalid();
+  if (allowPrivate()) {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid();
+    return url;
+  }
+  if (url.protocol !== 'https:') throw invalid();
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || !host.includes('.') && net.isIP(host) === 0) {
+    throw invalid();
+  }
+  if (net.isIP(host) && isSpecialAddress(host)) throw invalid();
+  return url;
+}
+
+/** A DNS lookup that refuses special addresses: the check is made on the address we actually connect to. */
+export const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const list = addresses as dns.LookupAddress[];
+    const refused = list.find((a) => isSpecialAddress(a.address));
+    if (refused || list.length === 0) {
+      const denied = Object.assign(new Error(`push endpoint ${hostname} resolves to a refused address ${refused?.address ?? '(none)'}`), { code: 'EPUSHADDRESS' });
+      return callback(denied, '', 0);
+    }
+    if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    return callback(null, list[0]!.address, list[0]!.family);
+  });
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Subscriptions
+
+/**
+ * Stores this browser's subscription for the viewer. The same endpoint again (a browser re-subscribing, or
+ * another account logging in on it) replaces the keys and moves it to the viewer: one subscription per browser.
+ */
+export async function subscribe(
+  viewer: Viewer,
+  input: PushSubscribeInput,
+  userAgent: string | null,
+  db: Database = getDb(),
+): Promise<{ subscription: PushSubscriptionView; created: boolean }> {
+  checkEndpoint(input.endpoint);
+  const values = {
+    userId: viewer.id,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    userAgent: userAgent?.slice(0, 400) ?? null,
+  };
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: sql`now()` },
+    })
+    // xmax = 0 only for a row this statement inserted (not one it updated).
+    .returning({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, inserted: sql<boolean>`(xmax = 0)` });
+  return { subscription: { id: row!.id, endpoint: row!.endpoint, createdAt: row!.createdAt.toISOString() }, created: Boolean(row!.inserted) };
+}
+
+/** Forgets the viewer's subscription with this endpoint (another's is left alone, and not revealed). */
+export async function unsubscribe(viewer: Viewer, endpoint: string, db: Database = getDb()): Promise<{ deleted: boolean }> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, viewer.id), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return { deleted: rows.length > 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sending
+
+interface PushJob extends PushMessage {
+  subscriptionId: number;
+}
+
+const cut = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text);
+
+/**
+ * Queues the message for each of the user's browsers, in `db`'s transaction. `word` is given a translator in the
+ * recipient's language (their account's, zh-TW by default); nothing is worded when they have no subscription.
+ */
+export async function enqueuePushes(
+  userId: number,
+  word: PushMessage | ((t: TFunction, locale: Locale) => PushMessage),
+  db: Database = getDb(),
+): Promise<number> {
+  const rows = await db
+    .select({ id: pushSubscriptions.id, locale: users.locale })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(eq(pushSubscriptions.userId, userId));
+  if (rows.length === 0) return 0;
+  let message: PushMessage;
+  if (typeof word === 'function') {
+    const locale: Locale = isLocale(rows[0]!.locale) ? rows[0]!.locale : 'zh-TW';
+    message = word(await getFixedT(locale), locale);
+  } else message = word;
+  for (const row of rows) {
+    const job: PushJob = { subscriptionId: row.id, title: message.title, body: cut(message.body), url: message.url };
+    await enqueue('push', { ...job }, db);
+  }
+  return rows.length;
+}
+
+/** The push service's answer when it is not a success (the outbox logs the message and tries again). */
+export class PushSendError extends Error {
+  constructor(public readonly statusCode: number, body: string) {
+    super(`push service answered ${statusCode}${body ? `: ${body.slice(0, 200)}` : ''}`);
+    this.name = 'PushSendError';
+  }
+}
+
+function post(endpoint: URL, headers: Record<string, string | number>, body: Buffer): Promise<{ status: number; body: string }> {
+  const secure = endpoint.protocol === 'https:';
+  const request = (secure ? https : http).request;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      endpoint,
+      {
+        method: 'POST',
+        headers,
+        timeout: SEND_TIMEOUT_MS,
+        ...(allowPrivate() ? {} : { lookup: guardedLookup }),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (chunks.length < 16) chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`push service did not answer in ${SEND_TIMEOUT_MS / 1000} s`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The outbox worker's sender for 'push' rows. */
+export async function deliverPush(payload: unknown, db: Database = getDb()): Promise<void> {
+  const job = payload as PushJob;
+  const [subscription] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, job.subscriptionId));
+  // Unsubscribed (or answered 410) since it was queued: nothing to send.
+  if (!subscription) return;
+  let endpoint: URL;
+  try {
+    endpoint = checkEndpoint(subscription.endpoint);
+  } catch {
+    // Stored when it was allowed (PUSH_ALLOW_PRIVATE_ENDPOINTS) and refused now: never posted to, and dropped.
+    console.warn(`push: subscription #${subscription.id} points to a refused address; deleted`);
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+    return;
+  }
+  const keys = await vapidKeys(db);
+  const details = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify({ title: job.title, body: job.body, url: job.url }),
+    { vapidDetails: { subject: vapidSubject(), ...keys }, TTL: TTL_SECONDS, urgency: 'normal' },
+  );
+  const answer = await post(endpoint, details.headers as Record<string, string | number>, details.body);
+  if (answer.status >= 200 && answer.status < 300) return;
+  if (answer.status === 404 || answer.status === 410) {
+    // The browser unsubscribed or the subscription expired: it will never take a push again.
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+    return;
+  }
+  throw new PushSendError(answer.status, answer.body);
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from './test';
+import { expectNoAxeViolations, jsEnabled, savePicture } from './support';
+import { PROJECT_ROOT } from './server-process';
+
+/**
+ * The service worker with a real Chromium (issue 24, docs/decisions/021): pages kept for offline use, the offline
+ * page in the reader's language, the offline bar and stopped forms, the trip card, logout forgetting it, and a
+ * new build's worker replacing the old one's caches. A worker needs JS: the JS-off project skips.
+ */
+test.use({ serviceWorkers: 'allow' });
+test.beforeEach(({}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), 'a service worker needs JavaScript');
+});
+
+const PASSWORD = 'demo1234';
+const TRAVELER = 'kenta.yamamoto@demo.travel-assistant.tw';
+const GUIDE = 'guide10@demo.travel-assistant.tw';
+const SW_FILE = path.join(PROJECT_ROOT, 'build/client/sw.js');
+
+/** Loads a page and waits until the worker controls it (the first visit installs it, claims the page). */
+async function controlled(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 20_000 });
+}
+
+function allowOffline(consoleErrors: { allow(pattern: RegExp, reason: string): void }) {
+  consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/, 'requests the page makes while the test has it offline');
+}
+
+test('offline: a visited page opens from the worker, an unvisited one shows the offline page in the reader\'s language', async ({ page, context, consoleErrors }, testInfo) => {
+  allowOffline(consoleErrors);
+  await controlled(page, '/');
+  await page.goto('/guides');
+  await expect(page.locator('[data-testid="guide-list"]')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/guides');
+  await expect(page.locator('[data-testid="guide-list"]')).toBeVisible();
+  await expect(page.getByTestId('offline-bar')).toContainText('您目前處於離線狀態');
+
+  await page.goto('/favorites');
+  await expect(page.getByRole('heading', { level: 1, name: '目前沒有網路連線' })).toBeVisible();
+  await expect(page).toHaveURL(/\/favorites$/);
+  await expect(page.getByRole('link', { name: '開啟我的行程卡' })).toBeVisible();
+  await expectNoAxeViolations(page, testInfo);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await savePicture(page, `offline-page-zh-TW-light-${width}.png`);
+  }
+
+  // A form says it cannot be sent instead of failing: the login page was kept, so it opens offline.
+  await context.setOffline(false);
+  await page.goto('/login');
+  await context.setOffline(true);
+  await page.goto('/login');
+  await page.getByLabel('電子郵件', { exact: true }).fill(TRAVELER);
+  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '離線時無法送出表單' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('電子郵件', { exact: true })).toHaveValue(TRAVELER);
+  await savePicture(page, 'offline-bar-form-zh-TW-light-1280.png');
+
+  await context.setOffline(false);
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('offline-bar')).toBeHidden();
+});
+
+test('offline page in English and dark', async ({ browser, consoleErrors }) => {
+  allowOffline(consoleErrors);
+  const context = await browser.newContext({ serviceWorkers: 'allow', locale: 'en', extraHTTPHeaders: { 'Accept-Language': 'en' }, colorScheme: 'dark' });
+  const page = await context.newPage();
+  try {
+    await controlled(page, '/?lng=en');
+    // The page told the worker its language; give the message a moment to be stored.
+    await page.waitForFunction(async () => (await (await caches.open('lvyou-settings')).match('/__sw/locale'))?.text().then((t) => t === 'en'));
+    await context.setOffline(true);
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await savePicture(page, `offline-page-en-dark-${width}.png`);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+async function login(request: APIRequestContext, email: string): Promise<{ token: string; id: number }> {
+  const answer = await (await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).json();
+  return { token: answer.data.token, id: answer.data.user.id };
+}
+
+function taipeiDay(offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+test('the trip card opens with no connection, and logging out forgets it', async ({ page, context, request, consoleErrors }) => {
+  allowOffline(consoleErrors);
+  const guide = await login(request, GUIDE);
+  const traveler = await login(request, TRAVELER);
+  const day = taipeiDay(12);
+  const opened = await request.post(`/api/v1/guides/${guide.id}/availability-slots`, {
+    headers: { authorization: `Bearer ${guide.token}` },
+    data: { slots: [{ date: day, time_slot: 'afternoon' }] },
+  });
+  expect(opened.status()).toBe(200);
+  const booked = await request.post('/api/v1/orders', {
+    headers: { authorization: `Bearer ${traveler.token}` },
+    data: { guideId: guide.id, date: day, timeSlot: 'afternoon', numberOfPeople: 2, note: '台北車站東三門見', termsAccepted: true },
+  });
+  expect(booked.status()).toBe(201);
+  const orderId = (await booked.json()).data.order.id as number;
+  const confirmed = await request.put(`/api/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${guide.token}` }, data: { status: 'confirmed' } });
+  expect(confirmed.status()).toBe(200);
+
+  await controlled(page, '/login?redirectTo=%2Forders');
+  await page.getByLabel('電子郵件', { exact: true }).fill(TRAVELER);
+  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  // Opening /orders had the worker keep the trip card.
+  await page.waitForFunction(async () => !!(await (await caches.open('lvyou-personal')).match('/trip-card')), null, { timeout: 15_000 });
+
+  await context.setOffline(true);
+  for (const url of ['/trip-card', `/orders/${orderId}`, '/orders']) {
+    await page.goto(url);
+    await expect(page).toHaveURL(/\/trip-card$/);
+    const entry = page.getByTestId('trip-card-entry').filter({ hasText: `#${orderId}` });
+    await expect(entry).toBeVisible();
+    await expect(entry).toContainText('台北車站東三門見');
+    await expect(entry).toContainText('13:00–17:00');
+    await expect(entry.getByRole('link', { name: /@demo\.travel-assistant\.tw/ })).toBeVisible();
+    await expect(entry.getByRole('link', { name: '加入行事曆（.ics）' })).toHaveAttribute('href', `/orders/${orderId}/calendar.ics`);
+  }
+  // The trip card page has the pwa area's words too: the bar still reads as a sentence, not a key.
+  await expect(page.getByTestId('offline-bar')).toContainText('您目前處於離線狀態');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await savePicture(page, 'trip-card-offline-zh-TW-360.png', { fullPage: true });
+  // No other page of the logged-in traveler was kept.
+  const keptPages = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) if (name.startsWith('lvyou-pages-')) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+    return urls;
+  });
+  expect(keptPages).not.toContain('/orders');
+  expect(keptPages).not.toContain(`/orders/${orderId}`);
+
+  await context.setOffline(false);
+  await page.goto('/orders');
+  await page.locator('.logout-button').first().click();
+  await expect(page).toHaveURL(/\/logout-success$|\/$/);
+  await page.waitForFunction(async () => !(await caches.has('lvyou-personal')), null, { timeout: 10_000 });
+  await context.setOffline(true);
+  await page.goto('/trip-card');
+  await expect(page.getByRole('heading', { level: 1, name: '目前沒有網路連線' })).toBeVisible();
+  await expect(page.getByText('台北車站東三門見')).toHaveCount(0);
+});
+
+test('a new build\'s worker takes over, says so, and the old build\'s caches are gone', async ({ page }) => {
+  await controlled(page, '/');
+  const oldShell = await page.evaluate(async () => (await caches.keys()).find((k) => k.startsWith('lvyou-shell-')));
+  expect(oldShell).toBeTruthy();
+  const original = fs.readFileSync(SW_FILE, 'utf8');
+  const build = /const BUILD="([^"]+)"/.exec(original)![1]!;
+  try {
+    fs.writeFileSync(SW_FILE, original.replace(`const BUILD="${build}"`, `const BUILD="${build}-next"`));
+    // The next navigation checks the worker script, installs the new one, which takes over and tells the page.
+    await page.goto('/guides');
+    await expect(page.getByTestId('update-notice')).toContainText('已載入新版本', { timeout: 20_000 });
+    // The page hears of the new controller when activation starts; the old caches go during it.
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('lvyou-shell-'))))
+      .toEqual([`lvyou-shell-${build}-next`]);
+    await savePicture(page, 'update-notice-zh-TW-light-1280.png');
+  } finally {
+    fs.writeFileSync(SW_FILE, original);
+  }
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getDb } from '~db/client';
+import { auditLogs, terms } from '~db/schema';
+import { createGuide, createTraveler, createUser } from '~server/seed/factories';
+import { loginAs } from '../../support/api';
+import { useTestServer } from '../../support/http-server';
+import { testDriver, useTestDatabase } from '../../support/test-database';
+
+/** /admin/terms (issue 22) over real HTTP: admins only; publishing is a plain form post, audited, version only up. */
+useTestDatabase();
+const server = useTestServer();
+
+const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+const NEW_VERSION = { kind: 'terms', locale: 'en', version: '1.1.0', title: 'Terms of Service', content: '## Changed\n\nNew text.', intent: 'publish' };
+
+describe(`/admin/terms (${testDriver})`, () => {
+  it('is refused to visitors, travelers and guides, who change nothing', async () => {
+    const anonymous = await server.request('/admin/terms', { redirect: 'manual' });
+    expect(anonymous.status).toBe(302);
+    for (const user of [await createTraveler(), await createGuide()]) {
+      const { cookie } = await loginAs(user);
+      expect((await server.request('/admin/terms', { cookie })).status).toBe(403);
+      const post = await server.request('/admin/terms', {
+        method: 'POST',
+        cookie,
+        body: form(NEW_VERSION),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(post.status).toBe(403);
+    }
+    expect(await getDb().select().from(terms)).toHaveLength(0);
+  });
+
+  it('an admin previews, publishes (audited), and cannot publish a version that does not go up', async () => {
+    const admin = await createUser({ type: 'admin' });
+    const { cookie } = await loginAs(admin);
+    const page = await server.request('/admin/terms', { cookie });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1 id="admin-terms-title"');
+
+    const preview = await server.request('/admin/terms', { method: 'POST', cookie, body: form({ ...NEW_VERSION, intent: 'preview' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('<h2>Changed</h2>');
+    expect(await getDb().select().from(terms)).toHaveLength(0);
+
+    const published = await server.request('/admin/terms', { method: 'POST', cookie, body: form(NEW_VERSION), headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    expect(published.status).toBe(302);
+    expect(published.headers.get('location')).toBe('/admin/terms');
+    const [row] = await getDb().select().from(terms);
+    expect(row).toMatchObject({ kind: 'terms', locale: 'en', version: '1.1.0', isActive: true });
+    const audit = await getDb().select().from(auditLogs).where(eq(auditLogs.action, 'terms.publish'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: admin.id, targetId: String(row!.id) });
+
+    const again = await server.request('/admin/terms', { method: 'POST', cookie, body: form(NEW_VERSION), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(again.status).toBe(400);
+    expect(again.text).toContain('版本必須高於目前的版本');
+    expect(await getDb().select().from(terms)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getDb } from '~db/client';
+import { auditLogs, termsAgreements } from '~db/schema';
+import { createTraveler, createUser } from '~server/seed/factories';
+import { publishTerms } from '~/services/terms.server';
+import { loginAs } from '../../support/api';
+import { useTestServer } from '../../support/http-server';
+import { testDriver, useTestDatabase } from '../../support/test-database';
+
+/**
+ * Issue 24 (and issue 22's terms versions): GET /api/terms/current, POST /api/terms/agree and
+ * GET /api/v1/terms/agreement-status over real HTTP, and a new version making a user agree again.
+ */
+useTestDatabase();
+const server = useTestServer();
+
+const status = async (token: string) => (await server.request('/api/v1/terms/agreement-status', { token })).json.data;
+
+describe(`terms API (${testDriver})`, () => {
+  it('answers the built-in terms (1.0.0) in the reader\'s language when no version is active', async () => {
+    const zh = await server.request('/api/terms/current', { headers: { 'accept-language': 'zh-TW' } });
+    expect(zh.status).toBe(200);
+    expect(zh.headers.get('content-type')).toMatch(/application\/json/);
+    expect(zh.json.data).toMatchObject({ id: 0, version: '1.0.0', isActive: true, title: '服務條款', updatedAt: '2025-06-03T00:00:00.000Z' });
+    const en = await server.request('/api/terms/current', { headers: { 'accept-language': 'en' } });
+    expect(en.json.data.title).toBe('Terms of Service');
+    expect(en.json.data.content).toContain('## 4. Privacy');
+  });
+
+  it('agreement: 401 without a login; a new user must agree; agreeing ends it; a new version makes them agree again', async () => {
+    const traveler = await createTraveler();
+    const { token } = await loginAs(traveler);
+    expect((await server.request('/api/v1/terms/agreement-status')).status).toBe(401);
+    expect((await server.request('/api/terms/agree', { method: 'POST', json: { termsId: 0, termsVersion: '1.0.0' } })).status).toBe(401);
+
+    expect(await status(token)).toEqual({ requiresAgreement: true, currentVersion: '1.0.0', agreedVersion: null });
+    const agreed = await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: 0, termsVersion: '1.0.0' } });
+    expect(agreed.status).toBe(200);
+    expect(agreed.json.data.version).toBe('1.0.0');
+    expect(await status(token)).toMatchObject({ requiresAgreement: false, agreedVersion: '1.0.0' });
+    // Agreeing twice is harmless.
+    expect((await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: 0, termsVersion: '1.0.0' } })).status).toBe(200);
+
+    const admin = await createUser({ type: 'admin' });
+    const v2 = await publishTerms(admin, { kind: 'terms', locale: 'zh-TW', version: '2.0.0', title: '服務條款 v2', content: '## 新條款' });
+    expect(await status(token)).toEqual({ requiresAgreement: true, currentVersion: '2.0.0', agreedVersion: '1.0.0' });
+    const current = await server.request('/api/terms/current', { headers: { 'accept-language': 'en' } });
+    // No English text of 2.0.0: the zh-TW one.
+    expect(current.json.data).toMatchObject({ id: v2.id, version: '2.0.0', title: '服務條款 v2' });
+
+    // The old version is refused and records nothing.
+    const stale = await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: 0, termsVersion: '1.0.0' } });
+    expect(stale.status).toBe(400);
+    expect(stale.json.code).toBe('VALIDATION_ERROR');
+    const wrongId = await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: v2.id + 999, termsVersion: '2.0.0' } });
+    expect(wrongId.status).toBe(400);
+    expect(await getDb().select().from(termsAgreements).where(eq(termsAgreements.userId, traveler.id))).toHaveLength(1);
+
+    expect((await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: v2.id, termsVersion: '2.0.0' } })).status).toBe(200);
+    expect(await status(token)).toMatchObject({ requiresAgreement: false, agreedVersion: '2.0.0' });
+
+    const audit = await getDb().select().from(auditLogs).where(eq(auditLogs.action, 'terms.publish'));
+    expect(audit.some((entry) => entry.targetId === String(v2.id) && entry.actorId === admin.id)).toBe(true);
+  });
+
+  it('admins never need to agree', async () => {
+    const { token } = await loginAs(await createUser({ type: 'admin' }));
+    expect((await status(token)).requiresAgreement).toBe(false);
+  });
+
+  it('a version only goes up, per kind and language', async () => {
+    const admin = await createUser({ type: 'admin' });
+    await publishTerms(admin, { kind: 'privacy', locale: 'en', version: '1.2.0', title: 'Privacy', content: 'text' });
+    await expect(publishTerms(admin, { kind: 'privacy', locale: 'en', version: '1.1.9', title: 'Privacy', content: 'text' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(publishTerms(admin, { kind: 'privacy', locale: 'en', version: '1.2.0', title: 'Privacy', content: 'text' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    // Another language has its own line of versions; 1.10.0 is after 1.9.0.
+    await publishTerms(admin, { kind: 'privacy', locale: 'ja', version: '1.9.0', title: 'Privacy', content: 'text' });
+    await publishTerms(admin, { kind: 'privacy', locale: 'ja', version: '1.10.0', title: 'Privacy', content: 'text' });
+  });
+
+  it('the three calls are in the OpenAPI document', async () => {
+    const doc = (await server.request('/api/v1/openapi.json')).json;
+    expect(doc.paths['/api/terms/current'].get).toBeTruthy();
+    expect(doc.paths['/api/terms/agree'].post).toBeTruthy();
+    expect(doc.paths['/api/v1/terms/agreement-status'].get).toBeTruthy();
+  });
+});

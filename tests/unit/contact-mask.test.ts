@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { MASK, maskContacts } from '~/lib/contact-mask';
+
+/** Issue 23: contact details and their common disguises are masked; prices, dates, times and order numbers are not. */
+const MASKED: Array<[string, string]> = [
+  ['call me 0912345678', `call me ${MASK}`],
+  ['電話 0912 345 678 謝謝', `電話 ${MASK} 謝謝`],
+  ['0912-345-678', MASK],
+  ['0912.345.678', MASK],
+  ['+886 912 345 678', MASK],
+  ['+886-912-345-678 ok', `${MASK} ok`],
+  ['(02) 2345-6789', MASK],
+  ['02-23456789', MASK],
+  ['０９１２３４５６７８', MASK],
+  ['打給我 ０９１２ ３４５ ６７８', `打給我 ${MASK}`],
+  ['零九一二三四五六七八', MASK],
+  ['0 9 1 2 3 4 5 6 7 8', MASK],
+  ['mei.lin@example.com', MASK],
+  ['寫信到 mei@gmail.com 吧', `寫信到 ${MASK} 吧`],
+  ['MEI@GMAIL.COM', MASK],
+  ['ｍｅｉ＠ｇｍａｉｌ．ｃｏｍ', MASK],
+  ['abc at gmail dot com', MASK],
+  ['abc(at)gmail(dot)com', MASK],
+  ['abc [at] gmail [dot] com', MASK],
+  ['abc 小老鼠 gmail 點 com', MASK],
+  ['line: abc123', MASK],
+  ['LINE ID: tour_guide.tw', MASK],
+  ['my line id abc123 thanks', `my ${MASK} thanks`],
+  ['ｌｉｎｅ：ａｂｃ１２３', MASK],
+  ['加賴 abc123', MASK],
+  ['可以加賴嗎', `可以${MASK}嗎`],
+  ['加我line: meilin', MASK],
+  ['私賴我', `${MASK}我`],
+  ['賴：meilin88', MASK],
+  ['wechat: meilin88', MASK],
+  ['微信：meilin88', MASK],
+  ['ig @meilin.tw', MASK],
+  ['official account @tourtw88', `official account ${MASK}`],
+  ['see https://example.com/page?x=1 now', `see ${MASK} now`],
+  ['www.example.com.tw', MASK],
+  ['line.me/ti/p/abcdef', MASK],
+  ['my site: meilin.tw', `my site: ${MASK}`],
+  ['http://192.168.1.1:8080', MASK],
+  ['mail me: a.b+c@d-e.org or call 0912345678', `mail me: ${MASK} or call ${MASK}`],
+  ['whatsapp: +886912345678', MASK],
+];
+
+const UNTOUCHED: string[] = [
+  'NT$2,500 for a full day',
+  '價格 NT$12,000，含交通',
+  '2026-12-01',
+  '我們 2026-12-01 到 2026-12-03 在台北',
+  '2026/12/24 下午見',
+  '2026.12.01',
+  '訂單 #12345 已確認',
+  'order 1234567 is fine',
+  '10:00-12:00 meet at the station',
+  'we are 4 people, 2 adults and 2 kids',
+  'The line at the museum was long.',
+  'Is it stroller-friendly?',
+  '可以半天嗎？',
+  '一二三木頭人',
+  'We arrive at 9 and leave at 5',
+  'e-mail me the plan here in chat please',
+  '12/24-12/26',
+];
+
+describe('contact masking', () => {
+  it.each(MASKED)('masks %j', (input, expected) => {
+    expect(maskContacts(input)).toEqual({ text: expected, masked: true });
+  });
+
+  it.each(UNTOUCHED)('leaves %j alone', (input) => {
+    expect(maskContacts(input)).toEqual({ text: input, masked: false });
+  });
+
+  it('has at least 40 cases', () => {
+    expect(MASKED.length + UNTOUCHED.length).toBeGreaterThanOrEqual(40);
+  });
+});
