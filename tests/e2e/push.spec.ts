@@ -54,32 +54,36 @@ test('the /me button shows with JS, and the service worker shows a pushed notifi
   await savePicture(page, 'push-card-zh-TW-360.png');
 
   await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registrations.get(`${origin}/`)!,
-    data: JSON.stringify({ title: '新的預約 #42', body: '小明 預約了 12 月 1 日上午', url: '/orders/42' }),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }));
-      }),
-    )
-    .toEqual([{ title: '新的預約 #42', body: '小明 預約了 12 月 1 日上午', url: '/orders/42' }]);
+  const registrationId = registrations.get(`${origin}/`)!;
+  const shown = (tag?: string) =>
+    page.evaluate(async (tag) => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications(tag ? { tag } : undefined)).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: (n.data as { url: string }).url,
+      }));
+    }, tag);
+  /**
+   * Delivers a push through DevTools until the worker has shown something. DevTools now and then loses a delivery made
+   * just after the worker activated (about 1 in 20 runs here and on CI; the same push delivered again is shown), so a
+   * lost delivery is tried again, at most three times: a worker that never shows the push still fails the test.
+   */
+  async function push(payload: object, tag?: string): Promise<void> {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+      const deadline = Date.now() + 3_000;
+      while (Date.now() < deadline) {
+        if ((await shown(tag)).length > 0) return;
+        await page.waitForTimeout(100);
+      }
+    }
+  }
+
+  await push({ title: '新的預約 #42', body: '小明 預約了 12 月 1 日上午', url: '/orders/42' });
+  expect(await shown()).toEqual([{ title: '新的預約 #42', body: '小明 預約了 12 月 1 日上午', url: '/orders/42' }]);
 
   // A payload that points off the site opens the notifications page instead.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registrations.get(`${origin}/`)!,
-    data: JSON.stringify({ title: 'x', body: 'y', url: 'https://evil.example/phish' }),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications({ tag: '/notifications' })).map((n) => n.title);
-      }),
-    )
-    .toEqual(['x']);
+  await push({ title: 'x', body: 'y', url: 'https://evil.example/phish' }, '/notifications');
+  expect(await shown('/notifications')).toEqual([{ title: 'x', body: 'y', url: '/notifications' }]);
 });
