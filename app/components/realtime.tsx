@@ -66,9 +66,25 @@ export function RealtimeConnection() {
       },
       (error: unknown) => console.info('realtime: client failed to load:', error),
     );
+    // Back online after a drop: connect again at once. Otherwise a connection that died while offline is noticed only
+    // when its heartbeat times out (up to 45 s), or never when the 5 attempts ran out meanwhile; the `connect`
+    // handler then lets the page catch up on what it missed.
+    let wasOffline = false;
+    const onOffline = () => {
+      wasOffline = true;
+    };
+    const onOnline = () => {
+      if (!socket || !wasOffline) return;
+      wasOffline = false;
+      socket.disconnect().connect();
+    };
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
     // Logout (the user becomes null) or another account: drop this socket.
     return () => {
       closed = true;
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
       socket?.close();
     };
   }, [userId]);
