@@ -67,31 +67,30 @@ export async function bookSlot(
       // A slot the guide has not opened cannot be booked: the same answer as a taken one (SPEC §8 Booking).
       if (!checks?.available) throw new AppError('TIME_CONFLICT');
       assertWithinBookingLimits(checks, now);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          travelerId: traveler.id,
-          guideId: guide.id,
-          date: input.date,
-          timeSlot: input.timeSlot,
-          numberOfPeople: input.numberOfPeople,
-          note: input.note ?? null,
-          status: 'pending',
-          totalPrice: guide.price ?? 0,
-          termsAcceptedAt: now,
-          // The booking's own time (the clock tests move): the hourly limit counts by it.
-          createdAt: now,
-        })
-        .returning();
-      await tx.insert(orderEvents).values({
-        orderId: order!.id,
-        action: 'book',
-        fromStatus: null,
-        toStatus: 'pending',
-        actorId: traveler.id,
-        actorRole: 'traveler',
-        at: now,
-      });
+      // The order and the first event of its timeline: one statement.
+      const placed = tx.$with('placed').as(
+        tx
+          .insert(orders)
+          .values({
+            travelerId: traveler.id,
+            guideId: guide.id,
+            date: input.date,
+            timeSlot: input.timeSlot,
+            numberOfPeople: input.numberOfPeople,
+            note: input.note ?? null,
+            status: 'pending',
+            totalPrice: guide.price ?? 0,
+            termsAcceptedAt: now,
+            // The booking's own time (the clock tests move): the hourly limit counts by it.
+            createdAt: now,
+          })
+          .returning(),
+      );
+      const booking = tx.$with('booking', {}).as(
+        sql`insert into ${orderEvents} (order_id, action, from_status, to_status, actor_id, actor_role, at)
+          select id, 'book', null, 'pending', ${traveler.id}, 'traveler', ${now.toISOString()}::timestamptz from placed`,
+      );
+      const [order] = await tx.with(placed, booking).select().from(placed);
       pending = [
         await recordOrderNotice(
           guide,

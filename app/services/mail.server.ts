@@ -1,7 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { getDb, type Database } from '~db/client';
 import { getConfig } from '~/env.server';
-import { enqueue } from './outbox.server';
+import { outboxJob, wakeOutboxWorkers } from './outbox.server';
 
 /**
  * Outgoing mail (ARCHITECTURE §3, §6). A request never talks to SMTP: `enqueueMail` writes the message to the
@@ -18,7 +19,12 @@ export interface Mail {
 
 /** Queues the mail in `db`'s transaction (decision 017): it leaves after the commit, never when it rolls back. */
 export async function enqueueMail(mail: Mail, db: Database = getDb()): Promise<void> {
-  await enqueue('mail', { ...mail, to: mail.to.toLowerCase() }, db);
+  await db.execute(sql`with job as (${mailJob(mail)}) select ${wakeOutboxWorkers}`);
+}
+
+/** The outbox insert of one mail, for a statement that writes more (outbox.server `outboxJob`). */
+export function mailJob(mail: Mail): SQL {
+  return outboxJob('mail', { ...mail, to: mail.to.toLowerCase() });
 }
 
 const TRANSPORT_KEY = Symbol.for('lvyou.mail-transport');

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { notifications } from '~db/schema';
 import type { TFunction } from 'i18next';
@@ -6,7 +6,10 @@ import type { Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import type { NotificationListQuery, NotificationView } from '~/schemas/notifications';
 import { AppError, idParamOr } from './errors.server';
+import { mailJob, type Mail } from './mail.server';
 import { wordNotice } from './notice-wording.server';
+import { wakeOutboxWorkers } from './outbox.server';
+import { pushJobs } from './push.server';
 import { emitToUser } from './realtime.server';
 
 /** Notifications (SPEC §3, §4, §7): each person reads, marks and deletes only their own. */
@@ -19,6 +22,48 @@ export async function countUnread(userId: number, db: Database = getDb()): Promi
 }
 
 type Row = typeof notifications.$inferSelect;
+export type NotificationRow = Row;
+
+export interface NewNotification {
+  userId: number;
+  type: string;
+  title: string;
+  body: string;
+  /** The facts the words are made of: the row is worded again in the reader's language when shown. */
+  params: Record<string, string | number | undefined>;
+  link: string;
+  /** Also mailed, when given (its words are the caller's). */
+  mail?: Mail;
+}
+
+/**
+ * Writes a notification, queues it as a web push to each of the person's browsers (decision 029) and queues its
+ * mail when there is one (decision 017): one statement in the caller's transaction, however many browsers they have.
+ * A booking writes one of these per recipient, so its round trips do not grow with what it tells.
+ */
+export async function writeNotification(notice: NewNotification, db: Database = getDb()): Promise<Row> {
+  const { mail, ...values } = notice;
+  const written = db.$with('written').as(db.insert(notifications).values(values).returning());
+  const pushes = db.$with('pushes', {}).as(pushJobs(notice.userId, { title: notice.title, body: notice.body, url: notice.link }));
+  const mailed = db.$with('mailed', {}).as(mail ? mailJob(mail) : sql`select`);
+  const [row] = await db
+    .with(written, pushes, mailed)
+    .select({
+      id: written.id,
+      userId: written.userId,
+      type: written.type,
+      title: written.title,
+      body: written.body,
+      params: written.params,
+      link: written.link,
+      readAt: written.readAt,
+      createdAt: written.createdAt,
+      woken: wakeOutboxWorkers,
+    })
+    .from(written);
+  const { woken: _woken, ...notification } = row!;
+  return notification;
+}
 
 /** A row as the reader sees it: worded from its facts in the reader's language, or its stored words (older rows). */
 export function toNotificationView(row: Row, reader?: { t: TFunction; locale: Locale }): NotificationView {

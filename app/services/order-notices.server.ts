@@ -1,13 +1,11 @@
 import { getDb, type Database } from '~db/client';
-import { notifications } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { isLocale, type Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatNtd } from '~/lib/money';
 import { formatTourDayLong } from '~/lib/dates';
-import { enqueueMail } from './mail.server';
 import { wordNotice } from './notice-wording.server';
-import { enqueuePushes } from './push.server';
+import { writeNotification, type NotificationRow } from './notifications.server';
 import { emitToUser } from './realtime.server';
 import type { UserRow } from './users.server';
 
@@ -61,7 +59,7 @@ export interface PendingNotice {
   recipient: Recipient;
   kind: OrderNoticeKind;
   order: OrderNoticeFacts;
-  notification: typeof notifications.$inferSelect;
+  notification: NotificationRow;
 }
 
 const localeOf = (user: Pick<UserRow, 'locale'>): Locale => (isLocale(user.locale) ? user.locale : 'zh-TW');
@@ -72,7 +70,7 @@ async function words(recipient: Recipient, kind: OrderNoticeKind, order: OrderNo
   return { t, ...wordNotice(t, locale, `order.${kind}`, { ...order }) };
 }
 
-/** Writes the notification and queues the mail for one recipient, in the caller's transaction. */
+/** Writes the notification and queues its mail and pushes for one recipient: one statement in the caller's transaction. */
 export async function recordOrderNotice(
   recipient: Recipient,
   kind: OrderNoticeKind,
@@ -80,17 +78,22 @@ export async function recordOrderNotice(
   db: Database = getDb(),
 ): Promise<PendingNotice> {
   const { t, title, body } = await words(recipient, kind, order);
-  const [notification] = await db
-    .insert(notifications)
-    // The facts go with the words: the notification is worded again in the reader's language when shown.
-    .values({ userId: recipient.id, type: `order.${kind}`, title, body, params: { ...order }, link: `/orders/${order.id}` })
-    .returning();
-  const link = new URL(`/orders/${order.id}`, getConfig().PUBLIC_URL).toString();
+  const path = `/orders/${order.id}`;
+  const link = new URL(path, getConfig().PUBLIC_URL).toString();
   const text = [t('orders.mail.greeting', { name: recipient.name }), '', body, '', link, '', t('orders.mail.signature')].join('\n');
-  await enqueueMail({ to: recipient.email, subject: t('orders.mail.subject', { title }), text }, db);
-  // And a web push to each of the recipient's browsers, in the same words (decision 029).
-  await enqueuePushes(recipient.id, { title, body, url: `/orders/${order.id}` }, db);
-  return { recipient, kind, order, notification: notification! };
+  const notification = await writeNotification(
+    {
+      userId: recipient.id,
+      type: `order.${kind}`,
+      title,
+      body,
+      params: { ...order },
+      link: path,
+      mail: { to: recipient.email, subject: t('orders.mail.subject', { title }), text },
+    },
+    db,
+  );
+  return { recipient, kind, order, notification };
 }
 
 /** After the commit: the socket events to each recipient's room (their mail is already in the outbox). */

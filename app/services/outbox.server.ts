@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import type { OUTBOX_KINDS } from '~db/schema';
 
@@ -18,7 +18,16 @@ export const OUTBOX_CHANNEL = 'outbox_due';
  * One statement: the booking path pays one round trip for its mail.
  */
 export async function enqueue(kind: OutboxKind, payload: Record<string, unknown>, db: Database = getDb()): Promise<void> {
-  await db.execute(sql`
-    with job as (insert into outbox (kind, payload) values (${kind}, ${JSON.stringify(payload)}::jsonb) returning id)
-    select pg_notify(${OUTBOX_CHANNEL}, '') from job`);
+  await db.execute(sql`with job as (${outboxJob(kind, payload)} returning id) select ${wakeOutboxWorkers} from job`);
 }
+
+/**
+ * The insert of one job, for a statement that writes several things at once (a WITH item: see
+ * notifications.server `writeNotification`). That statement must also select `wakeOutboxWorkers`.
+ */
+export function outboxJob(kind: OutboxKind, payload: Record<string, unknown>): SQL {
+  return sql`insert into outbox (kind, payload) values (${kind}, ${JSON.stringify(payload)}::jsonb)`;
+}
+
+/** Wakes the listening workers when the statement's transaction commits (PostgreSQL holds a NOTIFY until then). */
+export const wakeOutboxWorkers: SQL = sql`pg_notify(${OUTBOX_CHANNEL}, '')`;

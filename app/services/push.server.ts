@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import webpush from 'web-push';
 import { getDb, type Database } from '~db/client';
@@ -195,6 +195,16 @@ interface PushJob extends PushMessage {
 }
 
 const cut = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text);
+
+/**
+ * The outbox insert of one push job per browser of the user (none when they have none), for a statement that writes
+ * more (outbox.server `outboxJob`): the message is queued without first reading who has a subscription.
+ */
+export function pushJobs(userId: number, message: PushMessage): SQL {
+  return sql`insert into outbox (kind, payload)
+    select 'push', jsonb_build_object('subscriptionId', ${pushSubscriptions.id}, 'title', ${message.title}::text, 'body', ${cut(message.body)}::text, 'url', ${message.url}::text)
+    from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId}`;
+}
 
 /**
  * Queues the message for each of the user's browsers, in `db`'s transaction. `word` is given a translator in the

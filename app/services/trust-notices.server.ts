@@ -1,11 +1,9 @@
 import { getDb, type Database } from '~db/client';
-import { notifications } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
-import { enqueueMail } from './mail.server';
 import { wordNotice } from './notice-wording.server';
-import { enqueuePushes } from './push.server';
+import { writeNotification } from './notifications.server';
 import type { UserRow } from './users.server';
 
 /**
@@ -46,12 +44,19 @@ export async function recordNotice(
   const locale = isLocale(user.locale) ? user.locale : 'zh-TW';
   const t = await getFixedT(locale);
   const { title, body } = wordNotice(t, locale, `trust.${kind}`, params);
-  // The facts go with the words: the notification is worded again in the reader's language when shown.
-  await db.insert(notifications).values({ userId: user.id, type: `trust.${kind}`, title, body, params, link: LINKS[kind] });
-  // Every notification also goes to the person's browsers that asked for pushes (decision 029).
-  await enqueuePushes(user.id, { title, body, url: LINKS[kind] }, db);
-  if (!MAILED.has(kind)) return;
   const link = new URL(LINKS[kind], getConfig().PUBLIC_URL).toString();
   const text = [t('trust.mail.greeting', { name: user.name }), '', body, '', link, '', t('trust.mail.signature')].join('\n');
-  await enqueueMail({ to: user.email, subject: t('trust.mail.subject', { title }), text }, db);
+  // Every notification also goes to the person's browsers that asked for pushes (decision 029).
+  await writeNotification(
+    {
+      userId: user.id,
+      type: `trust.${kind}`,
+      title,
+      body,
+      params,
+      link: LINKS[kind],
+      mail: MAILED.has(kind) ? { to: user.email, subject: t('trust.mail.subject', { title }), text } : undefined,
+    },
+    db,
+  );
 }

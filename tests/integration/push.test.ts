@@ -103,6 +103,29 @@ describe(`web push (${testDriver})`, () => {
     await waitUntil('sent', pushRows, (rows) => rows.every((r) => r.status === 'sent'));
   });
 
+  it('pushes a notice to every browser of the recipient, one job per browser', async () => {
+    const guide = await createGuide({ name: '兩台裝置' });
+    await createAvailability(guide.id, { from: todayInTaipei(), days: 5, price: 1500 });
+    const traveler = await createTraveler({ name: 'Bob' });
+    const guideToken = (await loginAs(guide)).token;
+    const laptop = await subscribe(guideToken, '/send/guide-laptop');
+    const phone = await subscribe(guideToken, '/send/guide-phone');
+    const travelerToken = (await loginAs(traveler)).token;
+    const booked = await server.request('/api/v1/orders', {
+      token: travelerToken,
+      json: { guideId: guide.id, date: addDays(todayInTaipei(), 3), timeSlot: 'evening', numberOfPeople: 1, termsAccepted: true },
+    });
+    expect(booked.status).toBe(201);
+    const orderId = booked.json.data.order.id as number;
+    const expected = { title: `新的預約 #${orderId}`, url: `/orders/${orderId}` };
+    expect(laptop.decrypt(await push.waitFor('/send/guide-laptop'))).toMatchObject(expected);
+    expect(phone.decrypt(await push.waitFor('/send/guide-phone'))).toMatchObject(expected);
+    const rows = await waitUntil('sent', pushRows, (r) => r.length === 2 && r.every((row) => row.status === 'sent'));
+    // One job per browser of the guide; the traveler, who has none, has none.
+    const subscriptions = await getDb().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, guide.id));
+    expect(rows.map((r) => (r.payload as { subscriptionId: number }).subscriptionId).sort()).toEqual(subscriptions.map((s) => s.id).sort());
+  });
+
   it('pushes chat messages to the other participant in their own language, masked until a booking is confirmed', async () => {
     const guide = await createGuide({ locale: 'ja', name: '山田' });
     const traveler = await createTraveler({ name: '小明' }); // zh-TW, the default
