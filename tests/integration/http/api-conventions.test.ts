@@ -109,6 +109,26 @@ describe('status lines of the API', () => {
     expect(own.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('an answer under 1 KiB goes as it is, with its Content-Length; a larger one is gzip-compressed', async () => {
+    const traveler = await createTraveler();
+    const { token } = await loginAs(traveler);
+    const small = await server.request('/api/v1/notifications/unread/count', { token, headers: { 'accept-encoding': 'gzip' } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(Number(small.headers.get('content-length'))).toBe(Buffer.byteLength(small.text));
+    expect(small.json).toEqual({ success: true, data: { count: 0 } });
+
+    const error = await server.request('/api/v1/orders/999999', { token, headers: { 'accept-encoding': 'gzip', 'accept-language': 'ja' } });
+    expect(error.status).toBe(404);
+    expect(error.headers.get('content-encoding')).toBeNull();
+    expect(Number(error.headers.get('content-length'))).toBe(Buffer.byteLength(error.text));
+
+    const large = await server.request('/api/v1/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(large.text.length).toBeGreaterThan(1024);
+  });
+
   it('405 with Allow for a method the route does not have; HEAD goes with GET', async () => {
     const response = await server.request('/api/v1/auth/login');
     expectEnvelopeError(response, 405, 'METHOD_NOT_ALLOWED');
