@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '~db/schema';
 import type { GuideStatus } from '~/lib/trust-statuses';
 
@@ -32,6 +33,22 @@ export const publishableGuide: SQL = and(
 )!;
 
 type PublishableFacts = Pick<UserRow, 'type' | 'isEmailVerified' | 'status' | 'blockedAt' | 'deletedAt' | 'city' | 'language' | 'price' | 'description' | 'guideStatus'>;
+
+/** The columns `isPublishableGuide` reads, of the users table or an alias of it: a statement selects only these. */
+export function publishableFactColumns<T extends { [K in keyof PublishableFacts]: PgColumn }>(t: T): Pick<T, keyof PublishableFacts> {
+  return {
+    type: t.type,
+    isEmailVerified: t.isEmailVerified,
+    status: t.status,
+    blockedAt: t.blockedAt,
+    deletedAt: t.deletedAt,
+    city: t.city,
+    language: t.language,
+    price: t.price,
+    description: t.description,
+    guideStatus: t.guideStatus,
+  };
+}
 
 /** The same rule on a loaded row (booking checks, pages that already hold the user); a missing row is not one. */
 export function isPublishableGuide<U extends PublishableFacts>(u: U | null | undefined): u is U {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { sessions, users } from '~db/schema';
 import { disconnectSessions } from './realtime.server';
@@ -33,22 +33,34 @@ export async function createSession(userId: number, kind: SessionKind, db: Datab
   return { id, expiresAt };
 }
 
-/** The live session with this id and its user, or undefined. Extends web sessions (rolling expiry). */
-export async function getActiveSession(id: string, db: Database = getDb()): Promise<ActiveSession | undefined> {
-  const now = new Date();
-  const [row] = await db
+/**
+ * Every signed-in request asks this first, so the statement is built once per database and kept prepared
+ * (drizzle writing out the two tables' 40 columns was about 0.2 ms a request; PostgreSQL also keeps its plan).
+ */
+function prepareActiveSession(db: Database) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, id),
+        eq(sessions.id, sql.placeholder('id')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
         isNull(users.blockedAt),
         isNull(users.deletedAt),
       ),
-    );
+    )
+    .prepare('active_session');
+}
+const activeSessionStatements = new WeakMap<Database, ReturnType<typeof prepareActiveSession>>();
+
+/** The live session with this id and its user, or undefined. Extends web sessions (rolling expiry). */
+export async function getActiveSession(id: string, db: Database = getDb()): Promise<ActiveSession | undefined> {
+  const now = new Date();
+  let statement = activeSessionStatements.get(db);
+  if (!statement) activeSessionStatements.set(db, (statement = prepareActiveSession(db)));
+  const [row] = await statement.execute({ id, now: now.toISOString() });
   if (!row) return undefined;
   let expiresAt = row.session.expiresAt;
   let rolled = false;
