@@ -200,6 +200,16 @@ describe(`the outbox (${testDriver})`, () => {
     expect(byAddress['fails@example.test']).toMatchObject({ status: 'pending', lastError: 'mailbox full', sentAt: null });
   });
 
+  it('claims the jobs of commits that arrive together as one batch, recorded by one statement', async () => {
+    // A longer wait than the default 50 ms, so that a loaded CI machine still commits the ten within it.
+    await worker({ pollMs: 60_000, gatherMs: 500, retryDelayMs: () => 60_000, senders: { mail: async () => undefined } });
+    // Ten bookings' mails, each committed on its own, one after the other (as under load).
+    for (let i = 0; i < 10; i++) await enqueueMail({ to: `burst${i}@example.test`, subject: 'burst', text: 'x' });
+    const rows = await waitUntil('all sent', () => getDb().select().from(outbox), (all) => all.length === 10 && all.every((r) => r.status === 'sent'));
+    // One batch records its sent jobs in one statement: one sending time per batch.
+    expect(new Set(rows.map((r) => r.sentAt!.getTime())).size).toBeLessThanOrEqual(2);
+  });
+
   it('sends nothing of a change that rolls back', async () => {
     const sink = await startSmtpSink();
     sinks.push(sink);
