@@ -1,11 +1,14 @@
 // Booking at load (issue 10): a report, not a test. On PostgreSQL only (PGlite serialises transactions, so it
 // proves nothing about races). Drops and creates BENCH_DATABASE_URL's database, seeds it (bench/booking-seed.ts:
 // guides with every slot open, travelers with bearer tokens), starts the production build on it, then in one run:
+//   (a0) as many signed-in reads (GET /api/v1/notifications/unread/count: the session lookup and one count), the
+//        floor of any signed-in API call through HTTP, Remix and the session;
 //   (a) BENCH_BOOKINGS bookings through POST /api/v1/orders, each a different slot, BENCH_CONCURRENCY at a time;
 //   (b) the same number of plain `insert into orders` through pg, same concurrency (the floor: no HTTP, no auth,
 //       no validation, no order event, notification or mail);
-//   (c) contention: 50 parallel bookings of one slot, BENCH_ROUNDS times → one 201 and 49 TIME_CONFLICT each;
-// and prints req/s, p50/p99 of (a) and (b), their ratio, and the live orders per slot ("double bookings: 0").
+//   (c) contention: 50 parallel bookings of one slot by 50 travelers who booked nothing else, BENCH_ROUNDS times
+//       → one 201 and 49 TIME_CONFLICT each;
+// and prints req/s, p50/p99 of (a0), (a) and (b), the ratios, and the live orders per slot ("double bookings: 0").
 //
 //   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_booking node bench/booking.mjs
 //   BENCH_BOOKINGS (default 2000), BENCH_CONCURRENCY (default 20), BENCH_TRAVELERS (default 400: at most 5 bookings each, under the booking limits of docs/decisions/005), BENCH_ROUNDS (20).
@@ -49,13 +52,17 @@ await admin.query(`drop database if exists ${name} with (force)`);
 await admin.query(`create database ${name}`);
 await admin.end();
 const secret = `bench-booking-${crypto.randomBytes(24).toString('hex')}`;
-const seeded = spawnSync('npx', ['tsx', 'bench/booking-seed.ts', dbUrl, String(BOOKINGS), String(Math.max(TRAVELERS, CONTENDERS)), String(ROUNDS)], {
+const seeded = spawnSync('npx', ['tsx', 'bench/booking-seed.ts', dbUrl, String(BOOKINGS), String(TRAVELERS + CONTENDERS + ROUNDS), String(ROUNDS)], {
   env: { ...process.env, SESSION_SECRET: secret },
   stdio: ['ignore', 'pipe', 'inherit'],
   maxBuffer: 64 * 1024 * 1024,
 });
 if (seeded.status !== 0) throw new Error('seeding failed');
-const { today, apiGuides, sqlGuides, contestGuide, travelers } = JSON.parse(seeded.stdout.toString());
+const { today, apiGuides, sqlGuides, contestGuide, travelers: seededTravelers } = JSON.parse(seeded.stdout.toString());
+// Phase (c)'s contenders have booked nothing before, and each round's winner leaves the contest, so no booking
+// limit (docs/decisions/005: six pending orders with one guide) answers for them.
+const travelers = seededTravelers.slice(0, TRAVELERS);
+const contenders = seededTravelers.slice(TRAVELERS);
 
 // 2. The production build on it.
 const port = await freePort();
@@ -131,6 +138,15 @@ const book = async (token, body) => {
 // Warm-up: the contest guide's today (the contest itself uses days 1…ROUNDS).
 for (const slot of SLOTS) await book(travelers[0].token, { guideId: contestGuide, date: today, timeSlot: slot, numberOfPeople: 2, termsAccepted: true });
 
+// (a0) The floor of a signed-in API call: one session lookup and one count, same count and concurrency.
+const read = await pool(BOOKINGS, CONCURRENCY, async (i) => {
+  const res = await fetch(`${base}/api/v1/notifications/unread/count`, {
+    headers: { authorization: `Bearer ${travelers[i % travelers.length].token}`, accept: 'application/json' },
+  });
+  await res.arrayBuffer();
+  return { status: res.status };
+});
+
 // (a) Through the API.
 const api = await pool(BOOKINGS, CONCURRENCY, (i) =>
   book(travelers[i % travelers.length].token, { ...slotAt(apiGuides, i), numberOfPeople: 2, note: 'bench', termsAccepted: true }),
@@ -154,9 +170,12 @@ const raw = await pool(BOOKINGS, CONCURRENCY, async (i) => {
 const contest = [];
 for (let round = 0; round < ROUNDS; round++) {
   const date = addDays(today, round + 1);
+  const entrants = contenders.slice(0, CONTENDERS);
   const answers = await Promise.all(
-    travelers.slice(0, CONTENDERS).map((t) => book(t.token, { guideId: contestGuide, date, timeSlot: 'morning', numberOfPeople: 1, termsAccepted: true })),
+    entrants.map((t) => book(t.token, { guideId: contestGuide, date, timeSlot: 'morning', numberOfPeople: 1, termsAccepted: true })),
   );
+  const winner = entrants[answers.findIndex((a) => a.status === 201)];
+  if (winner) contenders.splice(contenders.indexOf(winner), 1);
   const { rows } = await sqlPool.query(`select count(*)::int as n from orders where guide_id = $1 and date = $2 and time_slot = 'morning'`, [contestGuide, date]);
   contest.push({
     created: answers.filter((a) => a.status === 201).length,
@@ -178,8 +197,11 @@ log(`\nBooking on PostgreSQL: ${BOOKINGS} bookings, ${CONCURRENCY} at a time, ${
 log('| path | req/s | p50 ms | p99 ms | answers |');
 log('|---|---|---|---|---|');
 log(`| POST /api/v1/orders | ${a.rps.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${Object.entries(apiStatuses).map(([s, n]) => `${n}× ${s}`).join(', ')} |`);
+const r = summary(read);
+log(`| GET /api/v1/notifications/unread/count | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${read.outcomes.filter((o) => o.status === 200).length}× 200 |`);
 log(`| raw insert into orders (pg) | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${BOOKINGS}× inserted |`);
 log(`API / raw SQL throughput: ${(a.rps / b.rps).toFixed(3)} (raw SQL is ${(b.rps / a.rps).toFixed(1)}× faster)`);
+log(`booking / signed-in read throughput: ${(a.rps / r.rps).toFixed(3)}`);
 const ok = contest.filter((c) => c.created === 1 && c.conflicts === CONTENDERS - 1 && c.other === 0 && c.orders === 1).length;
 log(`\nContention: ${CONTENDERS} parallel bookings of one slot, ${ROUNDS} rounds: ${ok}/${ROUNDS} rounds gave exactly 1 order and ${CONTENDERS - 1} TIME_CONFLICT`);
 log(`  orders per contested slot: ${contest.map((c) => c.orders).join(' ')}`);
