@@ -550,7 +550,7 @@ export const demoTerms: Record<DemoTermsKind, DemoTermsDocument> = {
 
 - **預訂**：旅客送出申請後，須經導遊確認，預訂才算成立。
 - **付款**：所有價格均以新台幣（NT$）計價並含稅。
-- **取消**：越接近出發日取消，可退款的比例越低，詳細規則請見預訂條款。
+- **取消**：越接近出發日取消，可退款的比例越低，詳細規則請見預約條款。
 - **導遊義務**：導遊應準時出席、依介紹內容提供服務，並合理照顧旅客安全。
 - **責任**：導遊與旅客發生爭議時，本平台會協助處理；但除法律另有規定外，本平台不對行程中因第三方造成的損害負責。
 
@@ -767,7 +767,7 @@ To exercise your rights or ask a question, email [privacy@travel-assistant.examp
 
   booking: {
     'zh-TW': {
-      title: '預訂條款',
+      title: '預約條款',
       content: `本條款適用於所有透過旅遊助手預訂的導遊行程。送出預訂前，請先詳閱以下內容。
 
 ## 預訂流程

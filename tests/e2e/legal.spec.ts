@@ -4,7 +4,7 @@ import { chooseLanguage } from './support';
 const PAGES = [
   { path: '/terms', title: '服務條款' },
   { path: '/privacy-policy', title: '隱私權政策' },
-  { path: '/booking-terms', title: '預訂條款' },
+  { path: '/booking-terms', title: '預約條款' },
 ];
 
 test.describe('legal pages', () => {
