@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   useMatches,
+  useRevalidator,
   useRouteError,
 } from '@remix-run/react';
 import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -161,6 +162,8 @@ function watchChunkReloads(): 'leaving' | undefined {
     }
   });
   w.__chunkReload = () => {
+    // Offline, a chunk fails because there is no network, not because a deploy replaced it: a reload cannot help.
+    if (!navigator.onLine) return false;
     try {
       if (sessionStorage.getItem(FLAG)) return false;
       sessionStorage.setItem(FLAG, '1');
@@ -201,6 +204,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const i18n = serverI18n ? serverI18n(locale) : clientI18nForReact(locale);
   const [, setLanguage] = useState(locale);
   useEffect(() => noteDocumentHydrated(), []);
+  // The error page's code is fetched when the browser is idle after the first page: an error that comes from a lost
+  // connection must still be able to show it (its chunk could not be loaded then).
+  useEffect(() => {
+    const warm = () => void import('~/components/error-page').catch(() => undefined);
+    const id = typeof requestIdleCallback === 'function' ? requestIdleCallback(warm) : setTimeout(warm, 2000);
+    return () => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id as number) : clearTimeout(id as ReturnType<typeof setTimeout>));
+  }, []);
 
   useEffect(() => {
     if (serverI18n) return;
@@ -294,6 +304,12 @@ export default function App() {
   return <Outlet />;
 }
 
+/** fetch's own failure when no answer came (Chromium, Firefox, Safari word it differently). */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network request failed/i.test(error.message);
+}
+const NETWORK_RETRY_MS = 3_000;
+
 export function ErrorBoundary() {
   const error = useRouteError();
   // The id of the request that rendered this document; none after a client-side navigation (hydrated.ts).
@@ -305,6 +321,21 @@ export function ErrorBoundary() {
     if (/dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message)) {
       (window as { __chunkReload?: () => boolean }).__chunkReload?.();
     }
+  }, [error]);
+
+  // The page's data request was lost to the network (a live update's refresh when the connection dropped): the
+  // page comes back by itself once the browser is online, instead of leaving the error page up.
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!isNetworkFailure(error)) return;
+    const retry = () => revalidator.revalidate();
+    if (!navigator.onLine) {
+      addEventListener('online', retry, { once: true });
+      return () => removeEventListener('online', retry);
+    }
+    const timer = setTimeout(retry, NETWORK_RETRY_MS);
+    return () => clearTimeout(timer);
+    // Not on `revalidator`: it changes identity with its own state; the error is what asks for a retry.
   }, [error]);
 
   return (

@@ -50,17 +50,23 @@ export function RealtimeConnection() {
         if (closed) return;
         const s = connect();
         socket = s;
+        let connectedBefore = false;
         s.on('connect', () => {
           s.emit('join_user_room', `user_${userId}`);
-          // Pages that keep live state (a conversation) catch up on what they missed while disconnected.
+          // Pages that keep live state (a conversation) catch up on what they missed while disconnected, and
+          // after a reconnect the page's own data (the header's counts) does too.
           window.dispatchEvent(new CustomEvent('realtime:connect'));
+          if (connectedBefore && navigator.onLine) revalidate.current();
+          connectedBefore = true;
         });
         // Logged only (SPEC §8): the page works without the live updates.
         s.on('connect_error', (error) => console.info('realtime: connection failed:', error.message));
         for (const event of REALTIME_EVENTS) {
           s.on(event, (payload: unknown) => {
             window.dispatchEvent(new CustomEvent(`realtime:${event}`, { detail: payload }));
-            if (REVALIDATING_EVENTS.has(event)) revalidate.current();
+            // Not while the browser is offline (an event can still come in on a dying connection): the page's data
+            // request would fail and replace the page with the error page. The reconnect revalidates instead.
+            if (REVALIDATING_EVENTS.has(event) && navigator.onLine) revalidate.current();
           });
         }
       },
