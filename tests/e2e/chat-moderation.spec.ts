@@ -184,9 +184,21 @@ test('after the socket drops, a message sent meanwhile shows once, in order, whe
   // The refresh a live message starts is lost to the network (on CI the test went offline while it was in flight):
   // the error page may show for a moment, then the page comes back by itself, without a reload.
   const documentStart = await page.evaluate(() => performance.timeOrigin);
-  await page.route(/\/chat\/\d+\.data/, (route) => route.abort('internetdisconnected'), { times: 1 });
+  // The next data request of the page fails (this message's refresh, or the last one's if it is still to come).
+  let abortedOne!: () => void;
+  const aborted = new Promise<void>((resolve) => (abortedOne = resolve));
+  await page.route(
+    /\/chat\/\d+\.data/,
+    async (route) => {
+      await route.abort('internetdisconnected');
+      abortedOne();
+    },
+    { times: 1 },
+  );
   await guideSays('第一則半：重新整理失敗');
-  await expect(page.getByRole('heading', { level: 1 })).not.toContainText('的對話');
+  await aborted;
+  // Long enough for the error page to be up (it stays up without the boundary's own refresh).
+  await page.waitForTimeout(1_000);
   const shown = [...before, '第一則：連線中', '第一則半：重新整理失敗'];
   await expect(bubbles).toHaveText(shown, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText('的對話');
