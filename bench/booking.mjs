@@ -15,6 +15,8 @@
 //   BENCH_CPU_PROF=<dir>: the server runs with `node --cpu-prof` and writes its profile there when it stops.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -101,12 +103,45 @@ const slotAt = (guides, i) => {
   return { guideId: guides[Math.floor(i / perGuide)], date: addDays(today, Math.floor(within / 3)), timeSlot: SLOTS[within % 3] };
 };
 
+// CPU time (ms) used so far by the server process and by this client, read per phase: on a shared machine the
+// milliseconds of CPU a request costs are steadier than req/s, and they say which process is the limit.
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim() || 100);
+const serverCpuMs = () => {
+  try {
+    const fields = fs.readFileSync(`/proc/${product.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return NaN;
+  }
+};
+// PostgreSQL's CPU: every process named postgres (its backends live as long as the pool's connections).
+const postgresCpuMs = () => {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return (ticks * 1000) / clockTicks;
+};
+const clientCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 /** Runs `count` jobs `concurrency` at a time; returns each job's latency (ms) and outcome, and the wall time. */
 async function pool(count, concurrency, job) {
   const latencies = new Array(count);
   const outcomes = new Array(count);
   let next = 0;
   const started = performance.now();
+  const cpuBefore = { server: serverCpuMs(), client: clientCpuMs(), postgres: postgresCpuMs() };
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
@@ -117,22 +152,48 @@ async function pool(count, concurrency, job) {
       }
     }),
   );
-  return { latencies, outcomes, seconds: (performance.now() - started) / 1000 };
+  const cpu = { server: (serverCpuMs() - cpuBefore.server) / count, client: (clientCpuMs() - cpuBefore.client) / count, postgres: (postgresCpuMs() - cpuBefore.postgres) / count };
+  return { latencies, outcomes, cpu, seconds: (performance.now() - started) / 1000 };
 }
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
-const summary = (r) => ({ rps: r.latencies.length / r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99) });
+const summary = (r) => ({ rps: r.latencies.length / r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99), cpu: r.cpu });
+
+// The load comes from node:http with kept-alive connections, not fetch: on two cores the client shares the CPU
+// with the server and PostgreSQL, and undici's fetch cost the client about 1.2 ms of CPU a request against about
+// 0.3 ms here, time the raw insert loop's lean pg client does not spend (see the CPU columns of the report).
+const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, CONTENDERS) });
+function request(method, pathname, token, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${pathname}`,
+      {
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, json: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 const book = async (token, body) => {
-  const res = await fetch(`${base}/api/v1/orders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  return { status: res.status, code: json.code };
+  const { status, json } = await request('POST', '/api/v1/orders', token, body);
+  return { status, code: json.code };
 };
 
 // Warm-up: the contest guide's today (the contest itself uses days 1…ROUNDS).
@@ -140,11 +201,8 @@ for (const slot of SLOTS) await book(travelers[0].token, { guideId: contestGuide
 
 // (a0) The floor of a signed-in API call: one session lookup and one count, same count and concurrency.
 const read = await pool(BOOKINGS, CONCURRENCY, async (i) => {
-  const res = await fetch(`${base}/api/v1/notifications/unread/count`, {
-    headers: { authorization: `Bearer ${travelers[i % travelers.length].token}`, accept: 'application/json' },
-  });
-  await res.arrayBuffer();
-  return { status: res.status };
+  const { status } = await request('GET', '/api/v1/notifications/unread/count', travelers[i % travelers.length].token);
+  return { status };
 });
 
 // (a) Through the API.
@@ -194,12 +252,13 @@ await sqlPool.end();
 const a = summary(api);
 const b = summary(raw);
 log(`\nBooking on PostgreSQL: ${BOOKINGS} bookings, ${CONCURRENCY} at a time, ${travelers.length} travelers (Node ${process.version}, ${os.availableParallelism()} CPUs)`);
-log('| path | req/s | p50 ms | p99 ms | answers |');
-log('|---|---|---|---|---|');
-log(`| POST /api/v1/orders | ${a.rps.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${Object.entries(apiStatuses).map(([s, n]) => `${n}× ${s}`).join(', ')} |`);
+log('| path | req/s | p50 ms | p99 ms | CPU ms/req: server | PostgreSQL | client | answers |');
+log('|---|---|---|---|---|---|---|---|');
+const cpuCells = (x) => `${x.cpu.server.toFixed(2)} | ${x.cpu.postgres.toFixed(2)} | ${x.cpu.client.toFixed(2)}`;
+log(`| POST /api/v1/orders | ${a.rps.toFixed(0)} | ${a.p50.toFixed(1)} | ${a.p99.toFixed(1)} | ${cpuCells(a)} | ${Object.entries(apiStatuses).map(([s, n]) => `${n}× ${s}`).join(', ')} |`);
 const r = summary(read);
-log(`| GET /api/v1/notifications/unread/count | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${read.outcomes.filter((o) => o.status === 200).length}× 200 |`);
-log(`| raw insert into orders (pg) | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | ${BOOKINGS}× inserted |`);
+log(`| GET /api/v1/notifications/unread/count | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${cpuCells(r)} | ${read.outcomes.filter((o) => o.status === 200).length}× 200 |`);
+log(`| raw insert into orders (pg) | ${b.rps.toFixed(0)} | ${b.p50.toFixed(1)} | ${b.p99.toFixed(1)} | – | ${b.cpu.postgres.toFixed(2)} | ${b.cpu.client.toFixed(2)} | ${BOOKINGS}× inserted |`);
 log(`API / raw SQL throughput: ${(a.rps / b.rps).toFixed(3)} (raw SQL is ${(b.rps / a.rps).toFixed(1)}× faster)`);
 log(`booking / signed-in read throughput: ${(a.rps / r.rps).toFixed(3)}`);
 const ok = contest.filter((c) => c.created === 1 && c.conflicts === CONTENDERS - 1 && c.other === 0 && c.orders === 1).length;
@@ -207,5 +266,6 @@ log(`\nContention: ${CONTENDERS} parallel bookings of one slot, ${ROUNDS} rounds
 log(`  orders per contested slot: ${contest.map((c) => c.orders).join(' ')}`);
 if (ok !== ROUNDS) log(`  rounds: ${JSON.stringify(contest)}`);
 log(`double bookings: ${doubles.length}${doubles.length ? ` ${JSON.stringify(doubles.slice(0, 5))}` : ''}`);
+agent.destroy();
 stopProduct();
 process.exit(doubles.length === 0 && ok === ROUNDS ? 0 : 1);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
+import { preparedStatement } from '~db/prepared';
 import { availabilitySlots, orderEvents, orders, users } from '~db/schema';
 import { isBookableTime } from '~/lib/time-slots';
 import type { BookingInput } from '~/schemas/booking';
@@ -37,6 +38,42 @@ const guideColumns = {
   maxGroupSize: guideUsers.maxGroupSize,
 };
 
+/** The traveler (locked: NO KEY UPDATE, see bookingChecks) and the guide, in one statement. */
+const travelerAndGuide = preparedStatement('booking_traveler_and_guide', (db) =>
+  db
+    .select({ traveler: travelerColumns, guide: guideColumns })
+    .from(users)
+    .leftJoin(guideUsers, eq(guideUsers.id, sql.placeholder('guideId')))
+    .where(eq(users.id, sql.placeholder('travelerId')))
+    .for('no key update', { of: users }),
+);
+
+/** The order and the first event of its timeline, in one statement. */
+const placeOrder = preparedStatement('booking_place_order', (db) => {
+  const placed = db.$with('placed').as(
+    db
+      .insert(orders)
+      .values({
+        travelerId: sql.placeholder('travelerId'),
+        guideId: sql.placeholder('guideId'),
+        date: sql.placeholder('date'),
+        timeSlot: sql.placeholder('timeSlot'),
+        numberOfPeople: sql.placeholder('numberOfPeople'),
+        note: sql.placeholder('note'),
+        status: 'pending',
+        totalPrice: sql.placeholder('totalPrice'),
+        termsAcceptedAt: sql.placeholder('now'),
+        createdAt: sql.placeholder('now'),
+      })
+      .returning(),
+  );
+  const event = db.$with('event', {}).as(
+    sql`insert into ${orderEvents} (order_id, action, from_status, to_status, actor_id, actor_role, at)
+      select id, 'book', null, 'pending', ${sql.placeholder('travelerId')}, 'traveler', ${sql.placeholder('nowText')}::timestamptz from placed`,
+  );
+  return db.with(placed, event).select().from(placed);
+});
+
 /**
  * Booking (issue 10): one service for the /booking/:guideId form and POST /api/v1/orders.
  *
@@ -62,12 +99,7 @@ export async function bookSlot(
   try {
     booked = await db.transaction(async (tx) => {
       // The traveler (locked: NO KEY UPDATE, see bookingChecks) and the guide in one statement.
-      const [pair] = await tx
-        .select({ traveler: travelerColumns, guide: guideColumns })
-        .from(users)
-        .leftJoin(guideUsers, eq(guideUsers.id, input.guideId))
-        .where(eq(users.id, viewer.id))
-        .for('no key update', { of: users });
+      const [pair] = await travelerAndGuide(tx, { travelerId: viewer.id, guideId: input.guideId });
       const traveler = pair?.traveler;
       const guide = pair?.guide ?? undefined;
       if (!traveler || traveler.deletedAt || traveler.blockedAt) throw new AppError('TRAVELER_NOT_FOUND');
@@ -89,29 +121,18 @@ export async function bookSlot(
       if (!checks?.available) throw new AppError('TIME_CONFLICT');
       assertWithinBookingLimits(checks, now);
       // The order and the first event of its timeline: one statement.
-      const placed = tx.$with('placed').as(
-        tx
-          .insert(orders)
-          .values({
-            travelerId: traveler.id,
-            guideId: guide.id,
-            date: input.date,
-            timeSlot: input.timeSlot,
-            numberOfPeople: input.numberOfPeople,
-            note: input.note ?? null,
-            status: 'pending',
-            totalPrice: guide.price ?? 0,
-            termsAcceptedAt: now,
-            // The booking's own time (the clock tests move): the hourly limit counts by it.
-            createdAt: now,
-          })
-          .returning(),
-      );
-      const booking = tx.$with('booking', {}).as(
-        sql`insert into ${orderEvents} (order_id, action, from_status, to_status, actor_id, actor_role, at)
-          select id, 'book', null, 'pending', ${traveler.id}, 'traveler', ${now.toISOString()}::timestamptz from placed`,
-      );
-      const [order] = await tx.with(placed, booking).select().from(placed);
+      const [order] = await placeOrder(tx, {
+        travelerId: traveler.id,
+        guideId: guide.id,
+        date: input.date,
+        timeSlot: input.timeSlot,
+        numberOfPeople: input.numberOfPeople,
+        note: input.note ?? null,
+        totalPrice: guide.price ?? 0,
+        // The booking's own time (the clock tests move): the hourly limit counts by it.
+        now,
+        nowText: now.toISOString(),
+      });
       pending = [
         await recordOrderNotice(
           guide,
@@ -160,20 +181,32 @@ interface BookingChecks {
  * then read the slot closed (a locked row is read again at its newest version). Without it, READ COMMITTED let
  * both succeed: a live order on a closed slot. No row: the guide never opened the slot.
  */
-async function bookingChecks(tx: Database, travelerId: number, guideId: number, slot: Pick<BookingInput, 'date' | 'timeSlot'>, now: Date): Promise<BookingChecks | undefined> {
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
-  const mine = sql`${orders.travelerId} = ${travelerId}`;
-  const [row] = await tx
+const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
+  const mine = sql`${orders.travelerId} = ${sql.placeholder('travelerId')}`;
+  const inLastHour = sql`${orders.createdAt} > ${sql.placeholder('hourAgo')}::timestamptz`;
+  const pendingOfMine = sql`${mine} and ${orders.status} = 'pending' and ${orders.deletedAt} is null`;
+  return db
     .select({
       available: availabilitySlots.available,
-      lastHour: sql<number>`(select count(*) from ${orders} where ${mine} and ${orders.createdAt} > ${hourAgo})`.mapWith(Number),
-      oldestInHour: sql<Date | string | null>`(select min(${orders.createdAt}) from ${orders} where ${mine} and ${orders.createdAt} > ${hourAgo})`,
-      pending: sql<number>`(select count(*) from ${orders} where ${mine} and ${orders.status} = 'pending' and ${orders.deletedAt} is null)`.mapWith(Number),
-      pendingWithGuide: sql<number>`(select count(*) from ${orders} where ${mine} and ${orders.status} = 'pending' and ${orders.deletedAt} is null and ${orders.guideId} = ${guideId})`.mapWith(Number),
+      lastHour: sql<number>`(select count(*) from ${orders} where ${mine} and ${inLastHour})`.mapWith(Number),
+      oldestInHour: sql<Date | string | null>`(select min(${orders.createdAt}) from ${orders} where ${mine} and ${inLastHour})`,
+      pending: sql<number>`(select count(*) from ${orders} where ${pendingOfMine})`.mapWith(Number),
+      pendingWithGuide: sql<number>`(select count(*) from ${orders} where ${pendingOfMine} and ${orders.guideId} = ${sql.placeholder('guideId')})`.mapWith(Number),
     })
     .from(availabilitySlots)
-    .where(and(eq(availabilitySlots.guideId, guideId), eq(availabilitySlots.date, slot.date), eq(availabilitySlots.timeSlot, slot.timeSlot)))
+    .where(
+      and(
+        eq(availabilitySlots.guideId, sql.placeholder('guideId')),
+        eq(availabilitySlots.date, sql.placeholder('date')),
+        eq(availabilitySlots.timeSlot, sql.placeholder('timeSlot')),
+      ),
+    )
     .for('share', { of: availabilitySlots });
+});
+
+async function bookingChecks(tx: Database, travelerId: number, guideId: number, slot: Pick<BookingInput, 'date' | 'timeSlot'>, now: Date): Promise<BookingChecks | undefined> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
+  const [row] = await slotAndCounts(tx, { travelerId, guideId, date: slot.date, timeSlot: slot.timeSlot, hourAgo });
   return row;
 }
 

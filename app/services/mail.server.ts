@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { getDb, type Database } from '~db/client';
 import { getConfig } from '~/env.server';
@@ -23,8 +23,13 @@ export async function enqueueMail(mail: Mail, db: Database = getDb()): Promise<v
 }
 
 /** The outbox insert of one mail, for a statement that writes more (outbox.server `outboxJob`). */
-export function mailJob(mail: Mail): SQL {
-  return outboxJob('mail', { ...mail, to: mail.to.toLowerCase() });
+export function mailJob(mail: Mail | Placeholder): SQL {
+  return outboxJob('mail', mail instanceof Placeholder ? mail : mailPayload(mail));
+}
+
+/** The outbox payload of a mail (for a placeholder of `mailJob`: its JSON text). */
+export function mailPayload(mail: Mail): Record<string, unknown> {
+  return { ...mail, to: mail.to.toLowerCase() };
 }
 
 const TRANSPORT_KEY = Symbol.for('lvyou.mail-transport');

@@ -1,15 +1,16 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
+import { preparedStatement } from '~db/prepared';
 import { notifications } from '~db/schema';
 import type { TFunction } from 'i18next';
 import type { Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import type { NotificationListQuery, NotificationView } from '~/schemas/notifications';
 import { AppError, idParamOr } from './errors.server';
-import { mailJob, type Mail } from './mail.server';
+import { mailJob, mailPayload, type Mail } from './mail.server';
 import { wordNotice } from './notice-wording.server';
 import { wakeOutboxWorkers } from './outbox.server';
-import { pushJobs } from './push.server';
+import { pushBody, pushJobs } from './push.server';
 import { emitToUser } from './realtime.server';
 
 /** Notifications (SPEC §3, §4, §7): each person reads, marks and deletes only their own. */
@@ -43,27 +44,46 @@ export interface NewNotification {
  */
 export async function writeNotification(notice: NewNotification, db: Database = getDb()): Promise<Row> {
   const { mail, ...values } = notice;
-  const written = db.$with('written').as(db.insert(notifications).values(values).returning());
-  const pushes = db.$with('pushes', {}).as(pushJobs(notice.userId, { title: notice.title, body: notice.body, url: notice.link }));
-  const mailed = db.$with('mailed', {}).as(mail ? mailJob(mail) : sql`select`);
-  const [row] = await db
-    .with(written, pushes, mailed)
-    .select({
-      id: written.id,
-      userId: written.userId,
-      type: written.type,
-      title: written.title,
-      body: written.body,
-      params: written.params,
-      link: written.link,
-      readAt: written.readAt,
-      createdAt: written.createdAt,
-      woken: wakeOutboxWorkers,
-    })
-    .from(written);
+  const [row] = await (mail ? writeNotificationAndMail : writeNotificationOnly)(db, {
+    ...values,
+    pushBody: pushBody(values.body),
+    mail: mail && JSON.stringify(mailPayload(mail)),
+  });
   const { woken: _woken, ...notification } = row!;
   return notification;
 }
+
+/** The statement of `writeNotification`, prepared (db/prepared.ts): a booking writes one. */
+function notificationStatement(name: string, withMail: boolean) {
+  const value = sql.placeholder;
+  return preparedStatement(name, (db) => {
+    const written = db.$with('written').as(
+      db
+        .insert(notifications)
+        .values({ userId: value('userId'), type: value('type'), title: value('title'), body: value('body'), params: value('params'), link: value('link') })
+        .returning(),
+    );
+    const pushes = db.$with('pushes', {}).as(pushJobs(value('userId'), { title: value('title'), body: value('pushBody'), url: value('link') }));
+    const mailed = db.$with('mailed', {}).as(withMail ? mailJob(value('mail')) : sql`select`);
+    return db
+      .with(written, pushes, mailed)
+      .select({
+        id: written.id,
+        userId: written.userId,
+        type: written.type,
+        title: written.title,
+        body: written.body,
+        params: written.params,
+        link: written.link,
+        readAt: written.readAt,
+        createdAt: written.createdAt,
+        woken: wakeOutboxWorkers,
+      })
+      .from(written);
+  });
+}
+const writeNotificationAndMail = notificationStatement('write_notification_and_mail', true);
+const writeNotificationOnly = notificationStatement('write_notification', false);
 
 /** A row as the reader sees it: worded from its facts in the reader's language, or its stored words (older rows). */
 export function toNotificationView(row: Row, reader?: { t: TFunction; locale: Locale }): NotificationView {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import type { OUTBOX_KINDS } from '~db/schema';
 
@@ -25,8 +25,10 @@ export async function enqueue(kind: OutboxKind, payload: Record<string, unknown>
  * The insert of one job, for a statement that writes several things at once (a WITH item: see
  * notifications.server `writeNotification`). That statement must also select `wakeOutboxWorkers`.
  */
-export function outboxJob(kind: OutboxKind, payload: Record<string, unknown>): SQL {
-  return sql`insert into outbox (kind, payload) values (${kind}, ${JSON.stringify(payload)}::jsonb)`;
+export function outboxJob(kind: OutboxKind, payload: Record<string, unknown> | Placeholder): SQL {
+  // A placeholder (db/prepared.ts) is filled with the payload's JSON text when the statement runs.
+  const json = payload instanceof Placeholder ? payload : JSON.stringify(payload);
+  return sql`insert into outbox (kind, payload) values (${kind}, ${json}::jsonb)`;
 }
 
 /** Wakes the listening workers when the statement's transaction commits (PostgreSQL holds a NOTIFY until then). */

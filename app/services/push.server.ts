@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import webpush from 'web-push';
 import { getDb, type Database } from '~db/client';
@@ -194,15 +194,18 @@ interface PushJob extends PushMessage {
   subscriptionId: number;
 }
 
-const cut = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text);
+/** A push's body: at most BODY_MAX characters, cut with an ellipsis. */
+export const pushBody = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text);
 
 /**
  * The outbox insert of one push job per browser of the user (none when they have none), for a statement that writes
  * more (outbox.server `outboxJob`): the message is queued without first reading who has a subscription.
  */
-export function pushJobs(userId: number, message: PushMessage): SQL {
+export function pushJobs(userId: number | Placeholder, message: { [K in keyof PushMessage]: PushMessage[K] | Placeholder }): SQL {
+  // A placeholder's body (db/prepared.ts) is filled already cut: `pushBody`.
+  const body = typeof message.body === 'string' ? pushBody(message.body) : message.body;
   return sql`insert into outbox (kind, payload)
-    select 'push', jsonb_build_object('subscriptionId', ${pushSubscriptions.id}, 'title', ${message.title}::text, 'body', ${cut(message.body)}::text, 'url', ${message.url}::text)
+    select 'push', jsonb_build_object('subscriptionId', ${pushSubscriptions.id}, 'title', ${message.title}::text, 'body', ${body}::text, 'url', ${message.url}::text)
     from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId}`;
 }
 
@@ -227,7 +230,7 @@ export async function enqueuePushes(
     message = word(await getFixedT(locale), locale);
   } else message = word;
   for (const row of rows) {
-    const job: PushJob = { subscriptionId: row.id, title: message.title, body: cut(message.body), url: message.url };
+    const job: PushJob = { subscriptionId: row.id, title: message.title, body: pushBody(message.body), url: message.url };
     await enqueue('push', { ...job }, db);
   }
   return rows.length;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
+import { preparedStatement } from '~db/prepared';
 import { sessions, users } from '~db/schema';
 import { disconnectSessions } from './realtime.server';
 
@@ -34,11 +35,11 @@ export async function createSession(userId: number, kind: SessionKind, db: Datab
 }
 
 /**
- * Every signed-in request asks this first, so the statement is built once per database and kept prepared
- * (drizzle writing out the two tables' 40 columns was about 0.2 ms a request; PostgreSQL also keeps its plan).
+ * Every signed-in request asks this first, so it is a prepared statement (db/prepared.ts): drizzle writing out the
+ * two tables' 40 columns was about 0.2 ms a request, and PostgreSQL keeps its plan.
  */
-function prepareActiveSession(db: Database) {
-  return db
+const activeSession = preparedStatement('active_session', (db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -50,17 +51,13 @@ function prepareActiveSession(db: Database) {
         isNull(users.blockedAt),
         isNull(users.deletedAt),
       ),
-    )
-    .prepare('active_session');
-}
-const activeSessionStatements = new WeakMap<Database, ReturnType<typeof prepareActiveSession>>();
+    ),
+);
 
 /** The live session with this id and its user, or undefined. Extends web sessions (rolling expiry). */
 export async function getActiveSession(id: string, db: Database = getDb()): Promise<ActiveSession | undefined> {
   const now = new Date();
-  let statement = activeSessionStatements.get(db);
-  if (!statement) activeSessionStatements.set(db, (statement = prepareActiveSession(db)));
-  const [row] = await statement.execute({ id, now: now.toISOString() });
+  const [row] = await activeSession(db, { id, now: now.toISOString() });
   if (!row) return undefined;
   let expiresAt = row.session.expiresAt;
   let rolled = false;
