@@ -11,7 +11,7 @@
 // and prints req/s, p50/p99 of (a0), (a) and (b), the ratios, and the live orders per slot ("double bookings: 0").
 //
 //   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_booking node bench/booking.mjs
-//   BENCH_BOOKINGS (default 2000), BENCH_CONCURRENCY (default 20), BENCH_TRAVELERS (default 400: at most 5 bookings each, under the booking limits of docs/decisions/005), BENCH_ROUNDS (20).
+//   BENCH_BOOKINGS (default 2000), BENCH_WARMUP (default 400: bookings, reads and inserts before measuring), BENCH_CONCURRENCY (default 20), BENCH_TRAVELERS (default 400: at most 5 bookings each, under the booking limits of docs/decisions/005), BENCH_ROUNDS (20).
 //   BENCH_CPU_PROF=<dir>: the server runs with `node --cpu-prof` and writes its profile there when it stops.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -32,6 +32,10 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const TRAVELERS = Number(process.env.BENCH_TRAVELERS ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+// Requests before the measured phases (bookings, reads and raw inserts on slots and travelers of their own): the
+// server's JIT compiles its hot paths and the pg pools open their connections, so the phases measure a warm server.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 400);
+const WARMUP_TRAVELERS = Math.ceil(WARMUP / 5);
 const CONTENDERS = 50;
 const log = (s = '') => process.stdout.write(`${s}\n`);
 const pg = createRequire(path.resolve('package.json'))('pg');
@@ -54,7 +58,7 @@ await admin.query(`drop database if exists ${name} with (force)`);
 await admin.query(`create database ${name}`);
 await admin.end();
 const secret = `bench-booking-${crypto.randomBytes(24).toString('hex')}`;
-const seeded = spawnSync('npx', ['tsx', 'bench/booking-seed.ts', dbUrl, String(BOOKINGS), String(TRAVELERS + CONTENDERS + ROUNDS), String(ROUNDS)], {
+const seeded = spawnSync('npx', ['tsx', 'bench/booking-seed.ts', dbUrl, String(BOOKINGS + WARMUP), String(TRAVELERS + CONTENDERS + ROUNDS + WARMUP_TRAVELERS), String(ROUNDS)], {
   env: { ...process.env, SESSION_SECRET: secret },
   stdio: ['ignore', 'pipe', 'inherit'],
   maxBuffer: 64 * 1024 * 1024,
@@ -64,7 +68,8 @@ const { today, apiGuides, sqlGuides, contestGuide, travelers: seededTravelers } 
 // Phase (c)'s contenders have booked nothing before, and each round's winner leaves the contest, so no booking
 // limit (docs/decisions/005: six pending orders with one guide) answers for them.
 const travelers = seededTravelers.slice(0, TRAVELERS);
-const contenders = seededTravelers.slice(TRAVELERS);
+const contenders = seededTravelers.slice(TRAVELERS, TRAVELERS + CONTENDERS + ROUNDS);
+const warmupTravelers = seededTravelers.slice(TRAVELERS + CONTENDERS + ROUNDS);
 
 // 2. The production build on it.
 const port = await freePort();
@@ -199,6 +204,21 @@ const book = async (token, body) => {
 // Warm-up: the contest guide's today (the contest itself uses days 1…ROUNDS).
 for (const slot of SLOTS) await book(travelers[0].token, { guideId: contestGuide, date: today, timeSlot: slot, numberOfPeople: 2, termsAccepted: true });
 
+// Warm-up, not measured: the slots after the measured ones, travelers of its own.
+const sqlPool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
+const rawInsert = (traveler, s) =>
+  sqlPool.query(
+    `insert into orders (traveler_id, guide_id, date, time_slot, number_of_people, note, status, total_price, terms_accepted_at)
+     values ($1, $2, $3, $4, 2, 'bench', 'pending', 2800, now())`,
+    [traveler.id, s.guideId, s.date, s.timeSlot],
+  );
+await pool(WARMUP, CONCURRENCY, async (i) => {
+  const traveler = warmupTravelers[i % warmupTravelers.length];
+  await request('GET', '/api/v1/notifications/unread/count', traveler.token);
+  await book(traveler.token, { ...slotAt(apiGuides, BOOKINGS + i), numberOfPeople: 2, note: 'bench', termsAccepted: true });
+  await rawInsert(traveler, slotAt(sqlGuides, BOOKINGS + i));
+});
+
 // (a0) The floor of a signed-in API call: one session lookup and one count, same count and concurrency.
 const read = await pool(BOOKINGS, CONCURRENCY, async (i) => {
   const { status } = await request('GET', '/api/v1/notifications/unread/count', travelers[i % travelers.length].token);
@@ -213,14 +233,8 @@ const apiStatuses = {};
 for (const o of api.outcomes) apiStatuses[o.status] = (apiStatuses[o.status] ?? 0) + 1;
 
 // (b) Raw SQL into the same table, same count and concurrency.
-const sqlPool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY });
 const raw = await pool(BOOKINGS, CONCURRENCY, async (i) => {
-  const s = slotAt(sqlGuides, i);
-  await sqlPool.query(
-    `insert into orders (traveler_id, guide_id, date, time_slot, number_of_people, note, status, total_price, terms_accepted_at)
-     values ($1, $2, $3, $4, 2, 'bench', 'pending', 2800, now())`,
-    [travelers[i % travelers.length].id, s.guideId, s.date, s.timeSlot],
-  );
+  await rawInsert(travelers[i % travelers.length], slotAt(sqlGuides, i));
   return { status: 201 };
 });
 

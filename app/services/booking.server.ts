@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { preparedStatement } from '~db/prepared';
@@ -11,7 +11,8 @@ import { isPublishableGuide, publishableFactColumns } from './guide-publishable.
 import { now as clockNow } from './clock.server';
 import { countEvent } from './counters.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
-import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
+import { noticeValues, noticeWrites } from './notifications.server';
+import { deliverOrderNotices, orderNotice, orderNoticeFacts, type PendingNotice } from './order-notices.server';
 import { toOrderView, type OrderView } from './orders.server';
 
 /** The guide, read beside the traveler in one statement. */
@@ -48,12 +49,23 @@ const travelerAndGuide = preparedStatement('booking_traveler_and_guide', (db) =>
     .for('no key update', { of: users }),
 );
 
-/** The order and the first event of its timeline, in one statement. */
+/** Every column of the orders table, read from a WITH item that returned the whole row. */
+const ORDER_COLUMNS = Object.keys(getTableColumns(orders)) as (keyof typeof orders.$inferSelect)[];
+function orderColumnsOf<T extends Record<(typeof ORDER_COLUMNS)[number], unknown>>(placed: T) {
+  return Object.fromEntries(ORDER_COLUMNS.map((name) => [name, placed[name]])) as Pick<T, (typeof ORDER_COLUMNS)[number]>;
+}
+
+/**
+ * The order, the first event of its timeline and the guide's notice (notification, mail, pushes): one statement.
+ * The order's id was drawn beforehand (`slotAndCounts`), so the notice, which names it, is worded before the insert.
+ */
 const placeOrder = preparedStatement('booking_place_order', (db) => {
   const placed = db.$with('placed').as(
     db
       .insert(orders)
+      .overridingSystemValue()
       .values({
+        id: sql.placeholder('orderId'),
         travelerId: sql.placeholder('travelerId'),
         guideId: sql.placeholder('guideId'),
         date: sql.placeholder('date'),
@@ -71,7 +83,12 @@ const placeOrder = preparedStatement('booking_place_order', (db) => {
     sql`insert into ${orderEvents} (order_id, action, from_status, to_status, actor_id, actor_role, at)
       select id, 'book', null, 'pending', ${sql.placeholder('travelerId')}, 'traveler', ${sql.placeholder('nowText')}::timestamptz from placed`,
   );
-  return db.with(placed, event).select().from(placed);
+  const notice = noticeWrites(db, true);
+  return db
+    .with(placed, event, ...notice.items)
+    .select({ order: orderColumnsOf(placed), notification: notice.notification, woken: notice.woken })
+    .from(placed)
+    .crossJoin(notice.written);
 });
 
 /**
@@ -120,28 +137,29 @@ export async function bookSlot(
       // A slot the guide has not opened cannot be booked: the same answer as a taken one (SPEC §8 Booking).
       if (!checks?.available) throw new AppError('TIME_CONFLICT');
       assertWithinBookingLimits(checks, now);
-      // The order and the first event of its timeline: one statement.
-      const [order] = await placeOrder(tx, {
+      const order = {
+        id: checks.orderId,
         travelerId: traveler.id,
         guideId: guide.id,
         date: input.date,
         timeSlot: input.timeSlot,
         numberOfPeople: input.numberOfPeople,
         note: input.note ?? null,
+        status: 'pending' as const,
         totalPrice: guide.price ?? 0,
+      };
+      const facts = orderNoticeFacts(order, { traveler: traveler.name, guide: guide.name, actor: traveler.name });
+      const notice = await orderNotice(guide, 'booked', facts);
+      const [placed] = await placeOrder(tx, {
+        ...order,
+        orderId: order.id,
         // The booking's own time (the clock tests move): the hourly limit counts by it.
         now,
         nowText: now.toISOString(),
+        ...noticeValues(notice),
       });
-      pending = [
-        await recordOrderNotice(
-          guide,
-          'booked',
-          orderNoticeFacts(order!, { traveler: traveler.name, guide: guide.name, actor: traveler.name }),
-          tx,
-        ),
-      ];
-      return toOrderView(order!, traveler.name, guide.name);
+      pending = [{ recipient: guide, kind: 'booked', order: facts, notification: placed!.notification }];
+      return toOrderView(placed!.order, traveler.name, guide.name);
     });
   } catch (error) {
     const refusal = pgErrorCode(error) === UNIQUE_VIOLATION ? new AppError('TIME_CONFLICT') : error;
@@ -170,6 +188,7 @@ interface BookingChecks {
   oldestInHour: Date | string | null;
   pending: number;
   pendingWithGuide: number;
+  orderId: number;
 }
 
 /**
@@ -192,6 +211,9 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
       oldestInHour: sql<Date | string | null>`(select min(${orders.createdAt}) from ${orders} where ${mine} and ${inLastHour})`,
       pending: sql<number>`(select count(*) from ${orders} where ${pendingOfMine})`.mapWith(Number),
       pendingWithGuide: sql<number>`(select count(*) from ${orders} where ${pendingOfMine} and ${orders.guideId} = ${sql.placeholder('guideId')})`.mapWith(Number),
+      // The id of the order this booking would place, drawn now so that its notice can be worded before the insert
+      // (a refused booking leaves a gap in the ids, as a rolled-back insert does).
+      orderId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))`.mapWith(Number),
     })
     .from(availabilitySlots)
     .where(

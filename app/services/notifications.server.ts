@@ -43,43 +43,70 @@ export interface NewNotification {
  * A booking writes one of these per recipient, so its round trips do not grow with what it tells.
  */
 export async function writeNotification(notice: NewNotification, db: Database = getDb()): Promise<Row> {
-  const { mail, ...values } = notice;
-  const [row] = await (mail ? writeNotificationAndMail : writeNotificationOnly)(db, {
-    ...values,
-    pushBody: pushBody(values.body),
-    mail: mail && JSON.stringify(mailPayload(mail)),
-  });
-  const { woken: _woken, ...notification } = row!;
-  return notification;
+  const [row] = await (notice.mail ? writeNotificationAndMail : writeNotificationOnly)(db, noticeValues(notice));
+  return row!.notification;
 }
 
-/** The statement of `writeNotification`, prepared (db/prepared.ts): a booking writes one. */
-function notificationStatement(name: string, withMail: boolean) {
-  const value = sql.placeholder;
-  return preparedStatement(name, (db) => {
-    const written = db.$with('written').as(
-      db
-        .insert(notifications)
-        .values({ userId: value('userId'), type: value('type'), title: value('title'), body: value('body'), params: value('params'), link: value('link') })
-        .returning(),
-    );
-    const pushes = db.$with('pushes', {}).as(pushJobs(value('userId'), { title: value('title'), body: value('pushBody'), url: value('link') }));
-    const mailed = db.$with('mailed', {}).as(withMail ? mailJob(value('mail')) : sql`select`);
-    return db
-      .with(written, pushes, mailed)
-      .select({
-        id: written.id,
-        userId: written.userId,
-        type: written.type,
-        title: written.title,
-        body: written.body,
-        params: written.params,
-        link: written.link,
-        readAt: written.readAt,
-        createdAt: written.createdAt,
-        woken: wakeOutboxWorkers,
+/**
+ * The writes of one notice as WITH items of a statement built from placeholders (db/prepared.ts), for
+ * `writeNotification` and for a statement that writes more in the same round trip (the booking's order). The
+ * statement selects `notification` (from the row written) and `woken` (the NOTIFY: a WITH item nobody selects
+ * from would not run); `noticeValues` fills it.
+ */
+export function noticeWrites(db: Database, withMail: boolean) {
+  const value = (name: keyof ReturnType<typeof noticeValues>) => sql.placeholder(name);
+  const written = db.$with('notice_written').as(
+    db
+      .insert(notifications)
+      .values({
+        userId: value('noticeUserId'),
+        type: value('noticeType'),
+        title: value('noticeTitle'),
+        body: value('noticeBody'),
+        params: value('noticeParams'),
+        link: value('noticeLink'),
       })
-      .from(written);
+      .returning(),
+  );
+  const pushes = db
+    .$with('notice_pushes', {})
+    .as(pushJobs(value('noticeUserId'), { title: value('noticeTitle'), body: value('noticePushBody'), url: value('noticeLink') }));
+  const mailed = db.$with('notice_mailed', {}).as(withMail ? mailJob(value('noticeMail')) : sql`select`);
+  const notification = {
+    id: written.id,
+    userId: written.userId,
+    type: written.type,
+    title: written.title,
+    body: written.body,
+    params: written.params,
+    link: written.link,
+    readAt: written.readAt,
+    createdAt: written.createdAt,
+  };
+  return { items: [written, pushes, mailed] as const, written, notification, woken: wakeOutboxWorkers };
+}
+
+/** The placeholder values of `noticeWrites` for one notice. */
+export function noticeValues(notice: NewNotification) {
+  return {
+    noticeUserId: notice.userId,
+    noticeType: notice.type,
+    noticeTitle: notice.title,
+    noticeBody: notice.body,
+    noticeParams: notice.params,
+    noticeLink: notice.link,
+    noticePushBody: pushBody(notice.body),
+    noticeMail: notice.mail && JSON.stringify(mailPayload(notice.mail)),
+  };
+}
+
+function notificationStatement(name: string, withMail: boolean) {
+  return preparedStatement(name, (db) => {
+    const notice = noticeWrites(db, withMail);
+    return db
+      .with(...notice.items)
+      .select({ notification: notice.notification, woken: notice.woken })
+      .from(notice.written);
   });
 }
 const writeNotificationAndMail = notificationStatement('write_notification_and_mail', true);

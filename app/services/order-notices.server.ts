@@ -5,7 +5,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatNtd } from '~/lib/money';
 import { formatTourDayLong } from '~/lib/dates';
 import { wordNotice } from './notice-wording.server';
-import { writeNotification, type NotificationRow } from './notifications.server';
+import { writeNotification, type NewNotification, type NotificationRow } from './notifications.server';
 import { emitToUser } from './realtime.server';
 import type { UserRow } from './users.server';
 
@@ -70,6 +70,23 @@ async function words(recipient: Recipient, kind: OrderNoticeKind, order: OrderNo
   return { t, ...wordNotice(t, locale, `order.${kind}`, { ...order }) };
 }
 
+/** The notice of an order's news to one recipient, worded in their language (with its mail). */
+export async function orderNotice(recipient: Recipient, kind: OrderNoticeKind, order: OrderNoticeFacts): Promise<NewNotification> {
+  const { t, title, body } = await words(recipient, kind, order);
+  const path = `/orders/${order.id}`;
+  const link = new URL(path, getConfig().PUBLIC_URL).toString();
+  const text = [t('orders.mail.greeting', { name: recipient.name }), '', body, '', link, '', t('orders.mail.signature')].join('\n');
+  return {
+    userId: recipient.id,
+    type: `order.${kind}`,
+    title,
+    body,
+    params: { ...order },
+    link: path,
+    mail: { to: recipient.email, subject: t('orders.mail.subject', { title }), text },
+  };
+}
+
 /** Writes the notification and queues its mail and pushes for one recipient: one statement in the caller's transaction. */
 export async function recordOrderNotice(
   recipient: Recipient,
@@ -77,22 +94,7 @@ export async function recordOrderNotice(
   order: OrderNoticeFacts,
   db: Database = getDb(),
 ): Promise<PendingNotice> {
-  const { t, title, body } = await words(recipient, kind, order);
-  const path = `/orders/${order.id}`;
-  const link = new URL(path, getConfig().PUBLIC_URL).toString();
-  const text = [t('orders.mail.greeting', { name: recipient.name }), '', body, '', link, '', t('orders.mail.signature')].join('\n');
-  const notification = await writeNotification(
-    {
-      userId: recipient.id,
-      type: `order.${kind}`,
-      title,
-      body,
-      params: { ...order },
-      link: path,
-      mail: { to: recipient.email, subject: t('orders.mail.subject', { title }), text },
-    },
-    db,
-  );
+  const notification = await writeNotification(await orderNotice(recipient, kind, order), db);
   return { recipient, kind, order, notification };
 }
 
