@@ -49,7 +49,7 @@ async function loadBuild(): Promise<ServerBuild> {
   // Imported by Node itself (vitest.config.ts externalizes build/server/), like build/server.js does in production.
   if (prebuilt) return (await import(/* @vite-ignore */ pathToFileURL(path.resolve(prebuilt)).href)) as ServerBuild;
   vitePromise ??= import('vite').then((v) =>
-    v.createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', logLevel: 'error' }),
+    v.createServer({ server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: 'custom', logLevel: 'error' }),
   );
   const vite = await vitePromise;
   return (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild;
