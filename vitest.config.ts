@@ -16,6 +16,9 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, where test files
     // (the PGlite ones are CPU-bound WebAssembly) left a core idle. Every file has its own database.
     maxWorkers: Math.max(os.availableParallelism() - 1, 2),
+    // A prebuilt Remix server bundle (TEST_SERVER_BUILD, tests/support/http-server.ts) is loaded by Node as it is,
+    // not transformed and inlined by Vitest.
+    server: { deps: { external: [/\/build\/server\//] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll } from 'vitest';
 import { getDb } from '~db/client';
@@ -8,7 +10,9 @@ import { createApp, createHttpServer, type AppOptions } from '../../server/app';
 /**
  * The real HTTP door for tests: the Express app of server.ts (server/app.ts) with the Remix request handler,
  * listening on a free loopback port. The Remix build comes from Vite's SSR loader, as under `npm run dev`,
- * so no production build is needed. Tests send real requests with fetch and read the status line, headers
+ * so no production build is needed; when TEST_SERVER_BUILD names a built server bundle (`npm test` builds first
+ * and sets it to build/server/index.js), that bundle is served instead, as in production: loading it takes a
+ * fraction of a second, where Vite's SSR loader compiles the ~500 app modules again in every test file (5-7 s). Tests send real requests with fetch and read the status line, headers
  * and body a client receives. Use together with useTestDatabase() (the database lives on globalThis, which
  * both module graphs share).
  */
@@ -41,8 +45,11 @@ export interface TestResponse {
 let vitePromise: Promise<import('vite').ViteDevServer> | undefined;
 
 async function loadBuild(): Promise<ServerBuild> {
+  const prebuilt = process.env.TEST_SERVER_BUILD;
+  // Imported by Node itself (vitest.config.ts externalizes build/server/), like build/server.js does in production.
+  if (prebuilt) return (await import(/* @vite-ignore */ pathToFileURL(path.resolve(prebuilt)).href)) as ServerBuild;
   vitePromise ??= import('vite').then((v) =>
-    v.createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', logLevel: 'error' }),
+    v.createServer({ server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: 'custom', logLevel: 'error' }),
   );
   const vite = await vitePromise;
   return (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild;
