@@ -14,14 +14,21 @@ import type { Database } from './client';
  */
 export function preparedStatement<TBuilder extends PreparableBuilder>(name: string, build: (db: Database) => TBuilder) {
   let compiled: CompiledStatement | undefined;
+  // The prepared query of each session: a database's own session lives as long as it (the session lookup runs
+  // there on every signed-in request); a transaction's ends with it.
+  const bySession = new WeakMap<DrizzleSession, DrizzlePreparedQuery>();
   return (db: Database, values: Record<string, unknown>): Promise<PreparedResult<TBuilder>> => {
     if (!compiled) {
       const prepared = build(db).prepare(name) as unknown as DrizzlePreparedQuery;
       compiled = { query: prepared.getQuery(), fields: prepared.fields, joinsNotNullableMap: prepared.joinsNotNullableMap };
     }
     const session = (db as unknown as { session: DrizzleSession }).session;
-    const statement = session.prepareQuery(compiled.query, compiled.fields, name, true);
-    statement.joinsNotNullableMap = compiled.joinsNotNullableMap;
+    let statement = bySession.get(session);
+    if (!statement) {
+      statement = session.prepareQuery(compiled.query, compiled.fields, name, true);
+      statement.joinsNotNullableMap = compiled.joinsNotNullableMap;
+      bySession.set(session, statement);
+    }
     return statement.execute(values) as Promise<PreparedResult<TBuilder>>;
   };
 }
