@@ -55,6 +55,8 @@ export interface AppOptions {
 export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // Nothing reads req.query (Remix parses the URL itself): Express need not parse every query string with qs.
+  app.set('query parser', false);
   app.set('trust proxy', trustProxySetting(options.trustProxy ?? 'loopback'));
   // First: every answer carries the request id, and every request ends in the log and the metrics.
   const build = options.build;
