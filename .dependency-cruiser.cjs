@@ -64,11 +64,11 @@ module.exports = {
       name: 'services-import-only-below',
       severity: 'error',
       comment:
-        'Services never import routes, components, the HTTP boundary or the Express app; the allow-list: other services, db/schema and db/client, app/schemas, app/lib, app/i18n (and ' +
+        'Services never import routes, components, the HTTP boundary or the Express app; the allow-list: other services, db/schema, db/client and db/prepared, app/schemas, app/lib, app/i18n (and ' +
         'its locales), app/env.server.ts, packages and node built-ins.',
       from: { path: '^app/services/' },
       to: {
-        pathNot: '^(app/(services|schemas|lib|i18n|locales)/|app/env\\.server\\.ts$|db/(schema|client)\\.ts$|node_modules/)',
+        pathNot: '^(app/(services|schemas|lib|i18n|locales)/|app/env\\.server\\.ts$|db/(schema|client|prepared)\\.ts$|node_modules/)',
         dependencyTypesNot: ['core'],
       },
     },

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Query } from 'drizzle-orm';
 import type { Database } from './client';
 
@@ -20,12 +21,16 @@ export function preparedStatement<TBuilder extends PreparableBuilder>(name: stri
   return (db: Database, values: Record<string, unknown>): Promise<PreparedResult<TBuilder>> => {
     if (!compiled) {
       const prepared = build(db).prepare(name) as unknown as DrizzlePreparedQuery;
-      compiled = { query: prepared.getQuery(), fields: prepared.fields, joinsNotNullableMap: prepared.joinsNotNullableMap };
+      const query = prepared.getQuery();
+      // A connection refuses a known name for another text: the name carries the text's hash, so a statement
+      // edited under `npm run dev` (whose pool outlives a reload) is prepared anew instead of failing.
+      const statementName = `${name}_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 8)}`;
+      compiled = { name: statementName, query, fields: prepared.fields, joinsNotNullableMap: prepared.joinsNotNullableMap };
     }
     const session = (db as unknown as { session: DrizzleSession }).session;
     let statement = bySession.get(session);
     if (!statement) {
-      statement = session.prepareQuery(compiled.query, compiled.fields, name, true);
+      statement = session.prepareQuery(compiled.query, compiled.fields, compiled.name, true);
       statement.joinsNotNullableMap = compiled.joinsNotNullableMap;
       bySession.set(session, statement);
     }
@@ -50,6 +55,7 @@ interface DrizzleSession {
   prepareQuery(query: Query, fields: unknown, name: string, isResponseInArrayMode: boolean): DrizzlePreparedQuery;
 }
 interface CompiledStatement {
+  name: string;
   query: Query;
   fields: unknown;
   joinsNotNullableMap?: Record<string, boolean>;

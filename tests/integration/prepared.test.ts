@@ -44,7 +44,7 @@ describe('prepared statements', () => {
       const rows = await pairStatement(tx, { id: guide.id, otherId: 999_999 });
       const named =
         testDriver === 'pg'
-          ? ((await tx.execute(sql`select name from pg_prepared_statements where name = 'test_prepared_pair'`)) as unknown as { rows: unknown[] }).rows.length
+          ? ((await tx.execute(sql`select name from pg_prepared_statements where name like 'test\\_prepared\\_pair\\_%'`)) as unknown as { rows: unknown[] }).rows.length
           : undefined;
       return { rows, named };
     });
