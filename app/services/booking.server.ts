@@ -65,7 +65,7 @@ const placeOrder = preparedStatement('booking_place_order', (db) => {
       .insert(orders)
       .overridingSystemValue()
       .values({
-        id: sql.placeholder('orderId'),
+        id: sql.placeholder('id'),
         travelerId: sql.placeholder('travelerId'),
         guideId: sql.placeholder('guideId'),
         date: sql.placeholder('date'),
@@ -115,7 +115,6 @@ export async function bookSlot(
   let booked: OrderView;
   try {
     booked = await db.transaction(async (tx) => {
-      // The traveler (locked: NO KEY UPDATE, see bookingChecks) and the guide in one statement.
       const [pair] = await travelerAndGuide(tx, { travelerId: viewer.id, guideId: input.guideId });
       const traveler = pair?.traveler;
       const guide = pair?.guide ?? undefined;
@@ -152,7 +151,6 @@ export async function bookSlot(
       const notice = await orderNotice(guide, 'booked', facts);
       const [placed] = await placeOrder(tx, {
         ...order,
-        orderId: order.id,
         // The booking's own time (the clock tests move): the hourly limit counts by it.
         now,
         nowText: now.toISOString(),
@@ -181,15 +179,6 @@ export async function bookSlot(
  */
 export const BOOKING_LIMITS = { perHour: 12, pending: 12, pendingWithGuide: 6 } as const;
 const HOUR_MS = 3_600_000;
-
-interface BookingChecks {
-  available: boolean;
-  lastHour: number;
-  oldestInHour: Date | string | null;
-  pending: number;
-  pendingWithGuide: number;
-  orderId: number;
-}
 
 /**
  * The slot and the traveler's booking counts in one statement. Call it after the traveler's row is locked FOR NO
@@ -225,6 +214,8 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
     )
     .for('share', { of: availabilitySlots });
 });
+
+type BookingChecks = Awaited<ReturnType<typeof slotAndCounts>>[number];
 
 async function bookingChecks(tx: Database, travelerId: number, guideId: number, slot: Pick<BookingInput, 'date' | 'timeSlot'>, now: Date): Promise<BookingChecks | undefined> {
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
