@@ -1,6 +1,7 @@
 /**
  * Fills an empty database for bench/booking.mjs and prints what the bench needs as JSON on stdout:
- * - `apiGuides` publishable guides with every slot open from today to 60 days ahead (the throughput round),
+ * - `apiGuides` publishable guides with every slot open from tomorrow to the end of the booking window (the
+ *   throughput round: today's earlier slots are closed to bookings, and a refusal is cheaper than a booking),
  * - `sqlGuides` guides for the raw SQL insert loop (no slots: the loop writes orders only),
  * - one `contestGuide` with `BENCH_ROUNDS` open days (the contention round),
  * - `travelers` email-verified travelers, each with a bearer token signed with SESSION_SECRET (the server's),
@@ -26,7 +27,9 @@ const handle = await openDatabase({ url: target });
 await handle.migrate();
 const db = handle.db;
 const today = todayInTaipei();
-const slotsPerGuide = (AVAILABILITY_WINDOW_DAYS + 1) * TIME_SLOT_VALUES.length;
+const firstDay = addDays(today, 1);
+const daysPerGuide = AVAILABILITY_WINDOW_DAYS;
+const slotsPerGuide = daysPerGuide * TIME_SLOT_VALUES.length;
 const guideCount = Math.ceil(BOOKINGS / slotsPerGuide);
 
 async function guides(prefix: string, count: number) {
@@ -45,20 +48,20 @@ async function guides(prefix: string, count: number) {
   return (await db.insert(users).values(rows).returning({ id: users.id })).map((r) => r.id);
 }
 
-async function openSlots(guideId: number, days: number) {
+async function openSlots(guideId: number, from: string, days: number) {
   const rows = [];
   for (let d = 0; d < days; d++) {
-    for (const timeSlot of TIME_SLOT_VALUES) rows.push({ guideId, date: addDays(today, d), timeSlot, available: true, price: 2800 });
+    for (const timeSlot of TIME_SLOT_VALUES) rows.push({ guideId, date: addDays(from, d), timeSlot, available: true, price: 2800 });
   }
   await db.insert(availabilitySlots).values(rows);
 }
 
 const apiGuides = await guides('api-guide', guideCount);
-for (const id of apiGuides) await openSlots(id, AVAILABILITY_WINDOW_DAYS + 1);
+for (const id of apiGuides) await openSlots(id, firstDay, daysPerGuide);
 const sqlGuides = await guides('sql-guide', guideCount);
 const [contestGuide] = await guides('contest-guide', 1);
 // Day 0 may be in the past by the end of a long run near midnight: the contest uses days 1…rounds.
-await openSlots(contestGuide!, ROUNDS + 1);
+await openSlots(contestGuide!, today, ROUNDS + 1);
 
 const travelerRows = await db
   .insert(users)
@@ -72,5 +75,5 @@ for (const u of travelerRows) {
 }
 const openCount = guideCount * slotsPerGuide + (ROUNDS + 1) * TIME_SLOT_VALUES.length;
 process.stderr.write(`seeded ${guideCount}+${guideCount}+1 guides, ${TRAVELERS} travelers, ${openCount} open slots\n`);
-process.stdout.write(JSON.stringify({ today, apiGuides, sqlGuides, contestGuide, travelers }));
+process.stdout.write(JSON.stringify({ today, firstDay, daysPerGuide, apiGuides, sqlGuides, contestGuide, travelers }));
 await handle.close();

@@ -64,7 +64,7 @@ const seeded = spawnSync('npx', ['tsx', 'bench/booking-seed.ts', dbUrl, String(B
   maxBuffer: 64 * 1024 * 1024,
 });
 if (seeded.status !== 0) throw new Error('seeding failed');
-const { today, apiGuides, sqlGuides, contestGuide, travelers: seededTravelers } = JSON.parse(seeded.stdout.toString());
+const { today, firstDay, daysPerGuide, apiGuides, sqlGuides, contestGuide, travelers: seededTravelers } = JSON.parse(seeded.stdout.toString());
 // Phase (c)'s contenders have booked nothing before, and each round's winner leaves the contest, so no booking
 // limit (docs/decisions/005: six pending orders with one guide) answers for them.
 const travelers = seededTravelers.slice(0, TRAVELERS);
@@ -103,9 +103,9 @@ if (!up) throw new Error('the server did not start');
 const SLOTS = ['morning', 'afternoon', 'evening'];
 const addDays = (iso, n) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const slotAt = (guides, i) => {
-  const perGuide = 61 * 3;
+  const perGuide = daysPerGuide * SLOTS.length;
   const within = i % perGuide;
-  return { guideId: guides[Math.floor(i / perGuide)], date: addDays(today, Math.floor(within / 3)), timeSlot: SLOTS[within % 3] };
+  return { guideId: guides[Math.floor(i / perGuide)], date: addDays(firstDay, Math.floor(within / SLOTS.length)), timeSlot: SLOTS[within % SLOTS.length] };
 };
 
 // CPU time (ms) used so far by the server process and by this client, read per phase: on a shared machine the

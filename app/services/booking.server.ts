@@ -190,21 +190,38 @@ const HOUR_MS = 3_600_000;
  * both succeed: a live order on a closed slot. No row: the guide never opened the slot.
  */
 const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
-  const mine = sql`${orders.travelerId} = ${sql.placeholder('travelerId')}`;
+  // The four counts read the traveler's own orders once, through the traveler's index: written as four subqueries,
+  // PostgreSQL's cached plan for one of them walked every live order of every traveler when the table's statistics
+  // were older than its rows (a fresh or fast-growing table), so each booking cost more than the one before.
   const inLastHour = sql`${orders.createdAt} > ${sql.placeholder('hourAgo')}::timestamptz`;
-  const pendingOfMine = sql`${mine} and ${orders.status} = 'pending' and ${orders.deletedAt} is null`;
+  const pending = sql`${orders.status} = 'pending' and ${orders.deletedAt} is null`;
+  const usage = db.$with('usage').as(
+    db
+      .select({
+        lastHour: sql<number>`count(*) filter (where ${inLastHour})`.mapWith(Number).as('last_hour'),
+        oldestInHour: sql<Date | string | null>`min(${orders.createdAt}) filter (where ${inLastHour})`.as('oldest_in_hour'),
+        pending: sql<number>`count(*) filter (where ${pending})`.mapWith(Number).as('pending'),
+        pendingWithGuide: sql<number>`count(*) filter (where ${pending} and ${orders.guideId} = ${sql.placeholder('guideId')})`
+          .mapWith(Number)
+          .as('pending_with_guide'),
+      })
+      .from(orders)
+      .where(eq(orders.travelerId, sql.placeholder('travelerId'))),
+  );
   return db
+    .with(usage)
     .select({
       available: availabilitySlots.available,
-      lastHour: sql<number>`(select count(*) from ${orders} where ${mine} and ${inLastHour})`.mapWith(Number),
-      oldestInHour: sql<Date | string | null>`(select min(${orders.createdAt}) from ${orders} where ${mine} and ${inLastHour})`,
-      pending: sql<number>`(select count(*) from ${orders} where ${pendingOfMine})`.mapWith(Number),
-      pendingWithGuide: sql<number>`(select count(*) from ${orders} where ${pendingOfMine} and ${orders.guideId} = ${sql.placeholder('guideId')})`.mapWith(Number),
+      lastHour: usage.lastHour,
+      oldestInHour: usage.oldestInHour,
+      pending: usage.pending,
+      pendingWithGuide: usage.pendingWithGuide,
       // The id of the order this booking would place, drawn now so that its notice can be worded before the insert
       // (a refused booking leaves a gap in the ids, as a rolled-back insert does).
       orderId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))`.mapWith(Number),
     })
     .from(availabilitySlots)
+    .crossJoin(usage)
     .where(
       and(
         eq(availabilitySlots.guideId, sql.placeholder('guideId')),

@@ -18,8 +18,13 @@ import { testDriver, useTestDatabase } from '../support/test-database';
  */
 const database = useTestDatabase();
 
-function recordingDatabase(statements: string[]): Database {
-  const logger = { logQuery: (query: string) => statements.push(query) };
+function recordingDatabase(statements: string[], parameters: unknown[][] = []): Database {
+  const logger = {
+    logQuery: (query: string, params: unknown[]) => {
+      statements.push(query);
+      parameters.push(params);
+    },
+  };
   const client = (database.handle.db as unknown as { $client: unknown }).$client;
   return (
     testDriver === 'pg' ? drizzlePg(client as pg.Pool, { schema, logger }) : drizzlePglite(client as PGlite, { schema, logger })
@@ -36,7 +41,7 @@ describe('a booking', () => {
     const statements: string[] = [];
     const order = await bookSlot(traveler, { guideId: guide.id, date: day, timeSlot: 'afternoon', numberOfPeople: 2, termsAccepted: true }, recordingDatabase(statements));
 
-    const inTransaction = ['select', 'select', 'with'];
+    const inTransaction = ['select', 'with', 'with'];
     // PGlite's driver opens and ends the transaction itself, without a statement drizzle sees.
     expect(statements.map((s) => s.trim().split(/\s+/)[0]!.toLowerCase())).toEqual(testDriver === 'pg' ? ['begin', ...inTransaction, 'commit'] : inTransaction);
     expect(order).toMatchObject({ guideId: guide.id, travelerId: traveler.id, date: day, timeSlot: 'afternoon', status: 'pending', totalPrice: 2600 });
@@ -44,5 +49,51 @@ describe('a booking', () => {
     const { notifications } = await listNotifications(guide.id, { page: 1, limit: 10, unread: false }, 'en');
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({ type: 'order.booked', link: `/orders/${order.id}`, isRead: false });
+  });
+});
+
+/** Every plan node that reads the orders table, with the rows it read (returned plus thrown away by a filter). */
+type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+function ordersRowsRead(node: PlanNode): number {
+  const own = node['Relation Name'] === 'orders' ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1) : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + ordersRowsRead(child), 0);
+}
+
+describe.runIf(testDriver === 'pg')('the booking limits (PostgreSQL)', () => {
+  it("read only the traveler's own orders, even through a cached generic plan on statistics older than the table", async () => {
+    // Many live orders of somebody else, written after the table's statistics were taken (a fresh or fast-growing
+    // table between two ANALYZE runs): a plan that walks the orders of every traveler shows up here.
+    const guide = await createGuide({ price: 2600 });
+    const other = await createTraveler({ isEmailVerified: true });
+    const client = await (database.handle.db as unknown as { $client: pg.Pool }).$client.connect();
+    try {
+      await client.query(
+        `insert into orders (traveler_id, guide_id, date, time_slot, number_of_people, status, total_price, terms_accepted_at)
+         select $1, $2, date '2030-01-01' + (n / 3), (array['morning', 'afternoon', 'evening'])[n % 3 + 1], 2, 'pending', 2600, now()
+         from generate_series(0, 2999) as n`,
+        [other.id, guide.id],
+      );
+      const traveler = await createTraveler({ isEmailVerified: true });
+      const day = addDays(todayInTaipei(), 5);
+      await createAvailability(guide.id, { from: day, days: 1, price: 2600 });
+      const statements: string[] = [];
+      const parameters: unknown[][] = [];
+      await bookSlot(traveler, { guideId: guide.id, date: day, timeSlot: 'morning', numberOfPeople: 2, termsAccepted: true }, recordingDatabase(statements, parameters));
+      const index = statements.findIndex((s) => s.includes('availability_slots'));
+      expect(index).toBeGreaterThan(-1);
+
+      // The plan a pooled connection keeps after its first executions: generic, made without the parameters' values.
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare limits_under_test as ${statements[index]}`);
+      const values = parameters[index]!.map((v) => (v instanceof Date ? v.toISOString() : v));
+      const literals = values.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`));
+      const { rows } = await client.query(`explain (analyze, format json) execute limits_under_test(${literals.join(', ')})`);
+      const plan = (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
+      // The traveler's one order (the booking above) may be read by each count; never the other 3,000.
+      expect(ordersRowsRead(plan)).toBeLessThanOrEqual(10);
+    } finally {
+      await client.query('deallocate all').catch(() => undefined);
+      client.release();
+    }
   });
 });
