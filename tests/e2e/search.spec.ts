@@ -30,9 +30,6 @@ test.describe('guide search', () => {
   test('city + language + price range, sorted by price; page 2; open a guide', async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo);
     await page.goto('/guides');
-    // With JS, choose only once the page has hydrated: React's hydration puts a <select> back to its server value,
-    // so a city chosen in the first moments was lost now and then (a flaky run on CI).
-    if (js) await page.waitForLoadState('networkidle');
     const search = page.getByRole('search', { name: '搜尋導遊' });
     await search.getByLabel('地區').selectOption({ label: '台北' });
     await search.getByLabel('語言').selectOption({ label: '英文' });
@@ -98,6 +95,30 @@ test.describe('guide search', () => {
     await chip.first().click();
     await expect(page).toHaveURL(new RegExp(`keyword=${encodeURIComponent('台北')}.*minPrice=${unique}`));
     await expect(page.getByRole('search').getByLabel('關鍵字')).toHaveValue('台北');
+  });
+
+  test('what a visitor chose before the page hydrated is still chosen after it, and is searched (JS)', async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), 'without JS there is no hydration');
+    // A slow phone: the page shows and takes input before its scripts have run. Hold them until a city is chosen.
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/guides', { waitUntil: 'commit' });
+    const search = page.getByRole('search', { name: '搜尋導遊' });
+    await search.getByLabel('地區').selectOption({ label: '台北' });
+    await search.getByLabel('最低價格（NT$）').fill('1500');
+    releaseScripts();
+    // Hydrated (Remix's router exists) and its effects have run (nothing left to load).
+    await page.waitForFunction(() => '__remixRouter' in window);
+    await page.waitForLoadState('networkidle');
+    await expect(search.getByLabel('地區')).toHaveValue('taipei');
+    await expect(search.getByLabel('最低價格（NT$）')).toHaveValue('1500');
+    await search.getByRole('button', { name: '搜尋' }).click();
+    await expect(page).toHaveURL(/city=taipei/);
+    await expect(page).toHaveURL(/minPrice=1500/);
   });
 
   test('a visitor keeps a history in the browser (JS)', async ({ page }, testInfo) => {

@@ -43,8 +43,10 @@ export function GuideSearchForm({
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  // The search this form last sent: when it comes back, the fields already show it (and may have moved on).
-  const sent = useRef<string | null>(null);
+  // The search this form last sent, at first the one the page was rendered with: when it comes back, the fields
+  // already show it (and may have moved on). Starting from the rendered search also keeps what a visitor chose on
+  // a slow phone before the page hydrated (the sync below used to put every field back at hydration).
+  const sent = useRef<string | null>(params);
   const suggestTimer = useRef<ReturnType<typeof setTimeout>>();
   const [suggestions, setSuggestions] = useState<{ id: string | number; value: string; label: string }[]>([]);
   const filtersRef = useRef<HTMLDetailsElement>(null);
