@@ -92,7 +92,8 @@ describe.runIf(testDriver === 'pg')('the booking limits (PostgreSQL)', () => {
       // The traveler's one order (the booking above) may be read by each count; never the other 3,000.
       expect(ordersRowsRead(plan)).toBeLessThanOrEqual(10);
     } finally {
-      await client.query('deallocate all').catch(() => undefined);
+      // The connection goes back to the pool as it came: no statement of the test, no forced generic plans.
+      await client.query('deallocate limits_under_test; reset plan_cache_mode').catch(() => undefined);
       client.release();
     }
   });
