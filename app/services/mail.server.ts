@@ -66,7 +66,7 @@ async function sendOverSmtp(url: string, message: Mail & { from: string }, signa
     getSocket(options, callback) {
       if (signal.aborted) return callback(signal.reason as Error, false);
       // nodemailer's defaults for an address without a port.
-      socket = net.connect({ host: options.host ?? 'localhost', port: Number(options.port) || (options.secure ? 465 : 587) });
+      socket = net.connect({ host: options.host || 'localhost', port: Number(options.port) || (options.secure ? 465 : 587) });
       callback(null, { connection: socket });
     },
   });
