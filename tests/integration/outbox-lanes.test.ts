@@ -210,6 +210,30 @@ describe(`outbox lanes and deadlines (${testDriver})`, () => {
     expect((await pushRowTo('/trickle/stop'))!.attempts).toBe(2);
   });
 
+  // Two instances racing for rows needs PostgreSQL (PGlite runs one statement at a time).
+  it.runIf(testDriver === 'pg')('another instance never sends again what a hung one claimed: each job is recorded as it ends, the lease outlasts the deadline', { timeout: 60_000 }, async () => {
+    const guide = await createGuide();
+    const token = (await loginAs(guide)).token;
+    push.trickle('/trickle/race');
+    await subscribe(token, '/trickle/race');
+    await subscribe(token, '/send/race');
+    // Short deadlines and lease, so that the test sees the lease end; the second instance claims every 50 ms.
+    const options: OutboxWorkerOptions = { pollMs: 50, leaseMs: 3_000, retryDelayMs: () => 60_000, lanes: { mail: { deadlineMs: 2_000 }, push: { deadlineMs: 2_000 } } };
+    await worker(options);
+    await chatToGuide(guide.id);
+    await push.waitFor('/send/race');
+    await push.waitFor('/trickle/race');
+    await worker(options);
+
+    await waitUntil('the hung push recorded', () => pushRowTo('/trickle/race'), (r) => !!r?.lastError);
+    // Past the first claim's lease: nothing was claimed and sent a second time.
+    await new Promise((r) => setTimeout(r, 3_500));
+    expect(push.received.filter((r) => r.path === '/send/race')).toHaveLength(1);
+    expect(push.received.filter((r) => r.path === '/trickle/race')).toHaveLength(1);
+    expect(await pushRowTo('/send/race')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await pushRowTo('/trickle/race')).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+
   it('refuses a lease that a delivery could outlast (another instance would send it again meanwhile)', async () => {
     await expect(startOutboxWorker(getDatabaseHandle(), { leaseMs: 5_000, lanes: { push: { deadlineMs: 10_000 } } })).rejects.toThrow(/lease/);
   });
