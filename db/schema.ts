@@ -780,6 +780,7 @@ export const payouts = pgTable(
   ],
 );
 
+/** A payout's lines: an order's earnings paid, or (negative) a deduction for money refunded after it was paid out. */
 export const payoutItems = pgTable(
   'payout_items',
   {
@@ -790,7 +791,7 @@ export const payoutItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.payoutId, t.orderId] }),
     index('payout_items_order_idx').on(t.orderId),
-    check('payout_items_amount_positive', sql`${t.amount} > 0`),
+    check('payout_items_amount_nonzero', sql`${t.amount} <> 0`),
   ],
 );
 

@@ -73,7 +73,7 @@ CREATE TABLE "payout_items" (
 	"order_id" integer NOT NULL,
 	"amount" integer NOT NULL,
 	CONSTRAINT "payout_items_payout_id_order_id_pk" PRIMARY KEY("payout_id","order_id"),
-	CONSTRAINT "payout_items_amount_positive" CHECK ("payout_items"."amount" > 0)
+	CONSTRAINT "payout_items_amount_nonzero" CHECK ("payout_items"."amount" <> 0)
 );
 --> statement-breakpoint
 CREATE TABLE "payouts" (
