@@ -134,9 +134,8 @@ CREATE UNIQUE INDEX "simulator_trades_trade_no_unique" ON "simulator_trades" USI
 -- hand-written (docs/decisions/038): every ledger entry's postings sum to zero and an entry has two postings or more,
 -- checked at commit (deferred), so the one function that writes an entry may insert its postings one by one and a
 -- hand-made insert that forgets a side fails. Written for PostgreSQL 15 and PGlite alike.
-CREATE FUNCTION ledger_entry_balances() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION ledger_check_entry(entry integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  entry integer := CASE WHEN TG_TABLE_NAME = 'ledger_entries' THEN NEW.id ELSE NEW.entry_id END;
   total bigint;
   postings integer;
 BEGIN
@@ -144,15 +143,28 @@ BEGIN
   IF total <> 0 OR postings < 2 THEN
     RAISE EXCEPTION 'ledger entry % does not balance: % postings summing to %', entry, postings, total USING ERRCODE = '23514';
   END IF;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION ledger_postings_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM ledger_check_entry(NEW.entry_id);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION ledger_entries_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM ledger_check_entry(NEW.id);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER ledger_postings_balance AFTER INSERT ON ledger_postings
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_entry_balances();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_postings_balance();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER ledger_entries_balance AFTER INSERT ON ledger_entries
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_entry_balances();
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_entries_balance();
 --> statement-breakpoint
 -- The ledger is append-only: a correction is a new entry, never an edit.
 CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
