@@ -147,7 +147,7 @@ describe(`ledger (${testDriver})`, () => {
               }
               continue;
             }
-            const m = models[command.order % models.length]!;
+            const m = models[(command as { order: number }).order % models.length]!;
             switch (command.op) {
               case 'authorise': {
                 const attempt = ++m.attempt;
