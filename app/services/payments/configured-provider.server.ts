@@ -13,7 +13,7 @@ type PaymentConfig = Pick<
  * The provider this deployment takes payments with: the built-in simulator unless PAYMENT_PROVIDER says otherwise.
  * A production deployment on PostgreSQL must name it, so the simulator never takes "payments" there by accident.
  */
-export function paymentProviderName(config: PaymentConfig): PaymentProviderName {
+export function paymentProviderName(config: Pick<PaymentConfig, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENT_PROVIDER'>): PaymentProviderName {
   if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
   if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
     throw new ConfigError('PAYMENT_PROVIDER', 'must be set (ecpay, or simulator for a test deployment) in production when DATABASE_URL is set');
