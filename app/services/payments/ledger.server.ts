@@ -122,12 +122,18 @@ async function accountIds(db: Database, refs: AccountRef[]): Promise<Map<string,
     unique.map((r) => sql`(${r.kind}, ${ownerOf(r)}::integer)`),
     sql`, `,
   );
-  await db.execute(sql`insert into ledger_accounts (kind, owner_id) values ${values} on conflict on constraint ledger_accounts_kind_owner_unique do nothing`);
-  const found = await rows<{ id: number; kind: LedgerAccountKind; owner_id: number | null }>(
-    db,
-    sql`select a.id, a.kind, a.owner_id from ledger_accounts a join (values ${values}) as want(kind, owner_id)
-        on a.kind = want.kind and a.owner_id is not distinct from want.owner_id`,
-  );
+  const select = () =>
+    rows<{ id: number; kind: LedgerAccountKind; owner_id: number | null }>(
+      db,
+      sql`select a.id, a.kind, a.owner_id from ledger_accounts a join (values ${values}) as want(kind, owner_id)
+          on a.kind = want.kind and a.owner_id is not distinct from want.owner_id`,
+    );
+  let found = await select();
+  // Accounts are made once: only a first use inserts (an insert that conflicts would still spend an identity value).
+  if (found.length < unique.length) {
+    await db.execute(sql`insert into ledger_accounts (kind, owner_id) values ${values} on conflict on constraint ledger_accounts_kind_owner_unique do nothing`);
+    found = await select();
+  }
   return new Map(found.map((a) => [`${a.kind}:${a.owner_id ?? ''}`, a.id]));
 }
 
