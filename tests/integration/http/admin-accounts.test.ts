@@ -64,7 +64,7 @@ describe(`another admin's account on /admin/users/:id (${testDriver})`, () => {
         [adminLogin, otherAdmin],
         [otherLogin, admin],
       ] as const) {
-        for (const form of [{ intent: 'block' }, { intent: 'archive' }, { intent: 'changeRole', role: 'traveler' }]) {
+        for (const form of [{ intent: 'block' }, { intent: 'archive' }, { intent: 'changeRole', role: 'traveler' }] as Record<string, string>[]) {
           const res = await post(login, target.id, { ...form, confirmed: 'yes' }, language);
           expect(res.status, `${language} ${form.intent}`).toBe(403);
           expect(decode(res.text)).toContain(reason);
