@@ -193,6 +193,8 @@ export async function listChatsOfUser(admin: Viewer, userId: number, db: Databas
 /** An admin read a conversation they take no part in (issue 31): who, which conversation, which messages. */
 async function auditAdminRead(viewer: Viewer, chat: ChatRow, read: Record<string, number | undefined>, db: Database): Promise<void> {
   if (isParticipant(chat, viewer.id)) return;
+  // A catch-up that found no new message showed nothing.
+  if (read.messages === 0) return;
   await recordAudit(
     { actorId: viewer.id, action: 'chat.read', targetType: 'chat', targetId: chat.id, details: { travelerId: chat.travelerId, guideId: chat.guideId, ...read } },
     db,

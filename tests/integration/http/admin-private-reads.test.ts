@@ -75,6 +75,11 @@ describe(`admin reads of private data are audited (${testDriver})`, () => {
       details: { travelerId: traveler.id, guideId: guide.id, messages: 2, firstMessageId: messageIds[0], lastMessageId: messageIds[1] },
     });
 
+    // A catch-up after the last message shows nothing new: nothing recorded.
+    const empty = await server.request(`/api/v1/chats/${chatId}/messages?after=${messageIds[1]}`, { token: adminLogin.token });
+    expect(empty.json.data.messages).toEqual([]);
+    expect(await rowsOf('chat.read', 'chat', chatId)).toHaveLength(1);
+
     // The conversation itself (it carries the last message) and the page: recorded too.
     expect((await server.request(`/api/v1/chats/${chatId}`, { token: adminLogin.token })).status).toBe(200);
     rows = await rowsOf('chat.read', 'chat', chatId);
