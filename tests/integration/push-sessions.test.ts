@@ -163,6 +163,22 @@ describe(`pushes end with the session (${testDriver})`, () => {
     expect(receivedBy(browser).map((r) => r.path)).toEqual([]);
   });
 
+  it('admin “end all sessions” (the user page’s form): the account’s browsers get no pushes', async () => {
+    const { traveler, browser, reply } = await travelerInChat();
+    const admin = await loginAs(await createUser({ type: 'admin' }));
+    const ended = await server.request(`/admin/users/${traveler.id}`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: new URLSearchParams({ intent: 'endSessions', confirmed: 'yes' }),
+    });
+    expect(ended.status, ended.text).toBe(302);
+    expect(await subscriptionsOf(traveler.id)).toEqual([]);
+
+    await reply();
+    await pushesSettled();
+    expect(receivedBy(browser).map((r) => r.path)).toEqual([]);
+  });
+
   it('an expired session’s browser gets no push, not even one queued while the session was alive', async () => {
     const { traveler, login, browser, reply } = await travelerInChat();
     // Queued while the session lives, with no worker running yet …
