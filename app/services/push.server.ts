@@ -200,7 +200,9 @@ export async function subscribe(
       .values(values)
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: sql`now()` },
+        // Only this session's own row is left to conflict with, unless another session's subscribe of this very
+        // browser committed in between: the last one to subscribe owns it then.
+        set: { userId, sessionId: session.id, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: sql`now()` },
       })
       // xmax = 0 only for a row this statement inserted (not one it updated).
       .returning({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, inserted: sql<boolean>`(xmax = 0)` });

@@ -239,6 +239,22 @@ describe(`pushes end with the session (${testDriver})`, () => {
     expect(left.map((s) => s.endpoint).sort()).toEqual(browsers.slice(1).map((b) => b.endpoint).sort());
   });
 
+  it.skipIf(testDriver !== 'pg')(`holds ${MAX_SUBSCRIPTIONS_PER_USER} under concurrent subscribes (PostgreSQL, separate connections)`, async () => {
+    for (let round = 0; round < 5; round++) {
+      resetRateLimits();
+      const traveler = await createTraveler();
+      const tokens = await Promise.all(Array.from({ length: 4 }, async () => (await loginAs(traveler)).token));
+      const answers = await Promise.all(
+        Array.from({ length: MAX_SUBSCRIPTIONS_PER_USER + 6 }, (_, i) => {
+          const client = push.client(`/send/race-${round}-${i}-${++paths}`);
+          return server.request('/api/v1/push/subscriptions', { token: tokens[i % 4]!, json: { endpoint: client.endpoint, keys: client.keys } });
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+      expect(await subscriptionsOf(traveler.id)).toHaveLength(MAX_SUBSCRIPTIONS_PER_USER);
+    }
+  });
+
   it('rate limits subscribing: 429 RATE_LIMIT_EXCEEDED with Retry-After', async () => {
     const traveler = await createTraveler();
     const { token } = await loginAs(traveler);
