@@ -10,7 +10,7 @@ import { pushSubscriptions, pushVapidKeys, sessions, users } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { isLocale, type Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
-import type { PushMessage, PushSubscribeInput, PushSubscriptionView } from '~/schemas/push';
+import type { PushMessage, PushSubscribeInput, PushSubscriptionListed, PushSubscriptionView } from '~/schemas/push';
 import type { Viewer } from './access.server';
 import { AppError } from './errors.server';
 import { enqueue } from './outbox.server';
@@ -218,6 +218,20 @@ export async function subscribe(
       created: Boolean(row!.inserted) && moved.length === 0,
     };
   });
+}
+
+/**
+ * The caller's browsers, newest first; `thisSession` marks those the caller's own session subscribed. A browser
+ * whose subscription ended with an earlier session still has it in the browser: /me shows pushes as on only
+ * when this session's row is here, so such a browser is offered to turn them on again.
+ */
+export async function listSubscriptions(session: Subscriber, db: Database = getDb()): Promise<PushSubscriptionListed[]> {
+  const rows = await db
+    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, sessionId: pushSubscriptions.sessionId })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, session.user.id))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+  return rows.map((r) => ({ id: r.id, endpoint: r.endpoint, createdAt: r.createdAt.toISOString(), thisSession: r.sessionId === session.id }));
 }
 
 /** Forgets the viewer's subscription with this endpoint (another's is left alone, and not revealed). */

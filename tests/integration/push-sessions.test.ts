@@ -277,6 +277,27 @@ describe(`pushes end with the session (${testDriver})`, () => {
     expect(fine.status).toBe(201);
   });
 
+  it('lists the caller’s browsers and marks the one this session subscribed (/me shows pushes on only then)', async () => {
+    const traveler = await createTraveler();
+    const [laptop, phone] = [await loginAs(traveler), await loginAs(traveler)];
+    const laptopBrowser = await subscribe(laptop.token, 'list-laptop');
+    const phoneBrowser = await subscribe(phone.token, 'list-phone');
+    await subscribe((await loginAs(await createTraveler())).token, 'list-stranger');
+    const listed = await server.request('/api/v1/push/subscriptions', { token: laptop.token });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data.subscriptions.map((s: { endpoint: string; thisSession: boolean }) => [s.endpoint, s.thisSession])).toEqual([
+      [phoneBrowser.endpoint, false],
+      [laptopBrowser.endpoint, true],
+    ]);
+    // A new login in the laptop's browser: its old subscription ended with the old session, so nothing is this session's.
+    expect((await server.request('/api/v1/auth/logout', { method: 'POST', token: laptop.token })).status).toBe(200);
+    const again = await server.request('/api/v1/push/subscriptions', { token: (await loginAs(traveler)).token });
+    expect(again.json.data.subscriptions.map((s: { endpoint: string; thisSession: boolean }) => [s.endpoint, s.thisSession])).toEqual([
+      [phoneBrowser.endpoint, false],
+    ]);
+    expect((await server.request('/api/v1/push/subscriptions')).status).toBe(401);
+  });
+
   it('a browser another account takes over never gets the first account’s queued pushes', async () => {
     const first = await createTraveler();
     const second = await createTraveler();

@@ -1,13 +1,20 @@
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
-import { pushSubscribeSchema, pushSubscriptionSchema, pushUnsubscribedSchema, pushUnsubscribeSchema } from '~/schemas/push';
-import { subscribe, unsubscribe } from '~/services/push.server';
+import { pushSubscribeSchema, pushSubscriptionListSchema, pushSubscriptionSchema, pushUnsubscribedSchema, pushUnsubscribeSchema } from '~/schemas/push';
+import { listSubscriptions, subscribe, unsubscribe } from '~/services/push.server';
 import { z } from 'zod';
 
 export const contract = defineApi({
   path: '/api/v1/push/subscriptions',
   tags: ['push'],
   operations: {
+    GET: {
+      summary: 'The caller’s browsers that receive web pushes, newest first',
+      description: '`thisSession` is true for a subscription the caller’s own session made (this browser’s, when the caller is a browser).',
+      auth: 'user',
+      data: pushSubscriptionListSchema,
+      errors: ['UNAUTHORIZED'],
+    },
     POST: {
       summary: 'Receive web pushes in this browser (its PushSubscription as `toJSON()` gives it)',
       description:
@@ -35,6 +42,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
+  GET: async ({ session }) => ({ subscriptions: await listSubscriptions(session) }),
   POST: async ({ session, body, request }) => {
     const { subscription, created } = await subscribe(session, body, request.headers.get('user-agent'));
     return ok({ subscription }, { status: created ? 201 : 200 });
