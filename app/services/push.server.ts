@@ -244,23 +244,18 @@ export async function unsubscribe(viewer: Viewer, endpoint: string, db: Database
 }
 
 /**
- * The subscriptions a push may go to: their session is live and their account neither blocked nor archived
- * (`sessionIsLive`). For a query from `push_subscriptions` joined as `liveSubscriptionJoins` does.
+ * The condition on a `push_subscriptions` row that a push may go to it: its session is live and its account
+ * neither blocked nor archived (`sessionIsLive`). Push jobs are written only for such rows, and the sender asks
+ * again at send time.
  */
-const liveSubscriptionJoins = sql`join ${sessions} on ${sessions.id} = ${pushSubscriptions.sessionId} join ${users} on ${users.id} = ${pushSubscriptions.userId}`;
+const isLive = () =>
+  sql`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${sessions.id} = ${pushSubscriptions.sessionId} and ${sessionIsLive(sql`now()`)})`;
 
-/**
- * The subscription a queued push names, if it may still be sent to: it exists and its session is live (the
- * outbox sender asks this at send time, since a session can end or expire after the push was queued).
- */
+/** The subscription a queued push names, if it may still be sent to (a session can end after the push was queued). */
 export async function liveSubscription(id: number, db: Database = getDb()): Promise<typeof pushSubscriptions.$inferSelect | undefined> {
-  const [row] = await db
-    .select({ subscription: pushSubscriptions })
-    .from(pushSubscriptions)
-    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.id, id), sessionIsLive(sql`now()`)));
-  return row?.subscription;
+  const [row] = await db.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), isLive()));
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -274,20 +269,22 @@ interface PushJob extends PushMessage {
 export const pushBody = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text);
 
 /**
- * The outbox insert of one push job per live browser of the user (see `liveSubscription`; none when they have
- * none), for a statement that writes more (outbox.server `outboxJob`): the message is queued without first reading who has a subscription.
+ * The outbox insert of one push job per live browser of the user (`isLive`; none when they have none), for a
+ * statement that writes more (outbox.server `outboxJob`): the message is queued without first reading who has a
+ * subscription.
  */
 export function pushJobs(userId: number | Placeholder, message: { [K in keyof PushMessage]: PushMessage[K] | Placeholder }): SQL {
   // A placeholder's body (db/prepared.ts) is filled already cut: `pushBody`.
   const body = typeof message.body === 'string' ? pushBody(message.body) : message.body;
   return sql`insert into outbox (kind, payload)
     select 'push', jsonb_build_object('subscriptionId', ${pushSubscriptions.id}, 'title', ${message.title}::text, 'body', ${body}::text, 'url', ${message.url}::text)
-    from ${pushSubscriptions} ${liveSubscriptionJoins} where ${pushSubscriptions.userId} = ${userId} and ${sessionIsLive(sql`now()`)}`;
+    from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId} and ${isLive()}`;
 }
 
 /**
- * Queues the message for each of the user's live browsers (see `liveSubscription`), in `db`'s transaction. `word` is given a translator in the
- * recipient's language (their account's, zh-TW by default); nothing is worded when they have no subscription.
+ * Queues the message for each of the user's live browsers (`isLive`), in `db`'s transaction. `word` is given a
+ * translator in the recipient's language (their account's, zh-TW by default); nothing is worded when they have no
+ * subscription.
  */
 export async function enqueuePushes(
   userId: number,
@@ -297,9 +294,8 @@ export async function enqueuePushes(
   const rows = await db
     .select({ id: pushSubscriptions.id, locale: users.locale })
     .from(pushSubscriptions)
-    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.userId, userId), sessionIsLive(sql`now()`)));
+    .where(and(eq(pushSubscriptions.userId, userId), isLive()));
   if (rows.length === 0) return 0;
   let message: PushMessage;
   if (typeof word === 'function') {
