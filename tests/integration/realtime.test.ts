@@ -10,7 +10,8 @@ import { emitToUser } from '~/services/realtime.server';
 import { revokeSession, revokeUserSessions } from '~/services/sessions.server';
 import { signToken } from '~/services/tokens.server';
 import { loginAs } from '../support/api';
-import { createGuide, createTraveler } from '~server/seed/factories';
+import { createGuide, createTraveler, createUser } from '~server/seed/factories';
+import { useTestServer } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**
@@ -18,6 +19,7 @@ import { testDriver, useTestDatabase } from '../support/test-database';
  * TEST_REDIS_URL) the real Redis adapter between two instances.
  */
 useTestDatabase();
+const server = useTestServer();
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -212,6 +214,24 @@ describe(`realtime (${testDriver})`, () => {
     expect(await drops).toEqual(['io server disconnect', 'io server disconnect']);
     const live = await getDb().select().from(sessions).where(eq(sessions.userId, traveler.id));
     expect(live.every((s) => s.revokedAt)).toBe(true);
+  });
+
+  it('through the real doors: an API logout drops that session’s sockets, an admin’s block drops the rest', async () => {
+    const { url } = await startInstance();
+    const traveler = await createTraveler();
+    const [phone, laptop] = [await loginAs(traveler), await loginAs(traveler)];
+    const phoneSocket = await connectWith(url, { auth: { token: phone.token } });
+    const laptopSocket = await connectWith(url, { extraHeaders: { cookie: laptop.cookie } });
+
+    const loggedOut = nextEvent(phoneSocket, 'disconnect');
+    expect((await server.request('/api/v1/auth/logout', { method: 'POST', token: phone.token })).status).toBe(200);
+    expect(await loggedOut).toBe('io server disconnect');
+    expect(laptopSocket.connected).toBe(true);
+
+    const blocked = nextEvent(laptopSocket, 'disconnect');
+    const admin = await loginAs(await createUser({ type: 'admin' }));
+    expect((await server.request(`/api/v1/users/${traveler.id}/block`, { method: 'POST', token: admin.token })).status).toBe(200);
+    expect(await blocked).toBe('io server disconnect');
   });
 
   it('drops a socket when its session expires, or ends where no disconnect reached this instance', async () => {
