@@ -72,7 +72,7 @@ async function waitUntil<T>(what: string, read: () => Promise<T>, done: (value: 
 }
 
 /** Every queued push has been handled by the worker (sent, or found to have nowhere to go). */
-const pushesSettled = () => waitUntil('pushes handled', pushRows, (rows) => rows.every((r) => r.status !== 'pending'));
+const pushesSettled = () => waitUntil('pushes handled', pushRows, (rows) => rows.every((r) => r.status === 'sent' || r.status === 'failed'));
 
 /** A traveler in a conversation with a guide, the traveler's browser subscribed with one session. */
 async function travelerInChat() {
