@@ -5,7 +5,7 @@ import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
 import { setClock } from '~/services/clock.server';
-import { attachRealtime } from '~/http/realtime.server';
+import { attachRealtime, type RealtimeOptions } from '~/http/realtime.server';
 import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { startOutboxWorker } from '~/services/outbox-worker.server';
 import { startDatabase, startupSummary, type GeneratedAdmin } from '~server/startup';
@@ -102,7 +102,8 @@ async function main() {
   });
 
   const server = createHttpServer(app);
-  const realtime = await attachRealtime(server, { redisUrl: config.REDIS_URL });
+  // Sockets are counted per client address as req.ip finds it (Express's compiled TRUST_PROXY).
+  const realtime = await attachRealtime(server, { redisUrl: config.REDIS_URL, trustProxy: app.get('trust proxy fn') as RealtimeOptions['trustProxy'] });
   metrics.gauge('socketio_connected_sockets', 'Socket.IO connections open on this instance', () => [[{}, realtime.io.engine.clientsCount]]);
   metrics.gauge('db_pool_connections', 'PostgreSQL pool connections by state', () => {
     const stats = database.poolStats?.();

@@ -151,6 +151,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /api/v1/openapi.json': {},
   // ── web push (decision 029) ──
   'GET /api/v1/push/public-key': {},
+  'GET /api/v1/push/subscriptions': { note: 'the caller’s own browsers only' },
   'POST /api/v1/push/subscriptions': {
     valid: { endpoint: 'https://push.example.com/send/matrix', keys: { p256dh: 'BExampleKey', auth: 'ExampleAuth' } },
     note: 'any session, for its own browser; the endpoint must be https on a public host',

@@ -8,7 +8,7 @@ import { useHydrated } from './hydrated';
  * button shows only where the browser can receive pushes and the service worker runs (production builds).
  *
  * On: the browser's permission, then a subscription with the site's VAPID key (GET /api/v1/push/public-key),
- * handed to POST /api/v1/push/subscriptions. Off: the server row is deleted, then the browser's subscription.
+ * handed to POST /api/v1/push/subscriptions, where it lasts as long as this login (decision 035). Off: the server row is deleted, then the browser's subscription.
  * Logging out does the same in the service worker.
  */
 type State = 'checking' | 'unsupported' | 'off' | 'on' | 'working' | 'denied' | 'failed';
@@ -42,6 +42,22 @@ async function send(method: 'POST' | 'DELETE', body: unknown): Promise<void> {
   if (!response.ok) throw new Error(`${method} ${API}: ${response.status}`);
 }
 
+/**
+ * Whether the server pushes to this browser for this login: a subscription ends with the session that made it
+ * (decision 035), while the browser keeps its own; it is then offered to be turned on again. Unknown (offline):
+ * the browser's word is taken.
+ */
+async function heldByThisSession(endpoint: string): Promise<boolean> {
+  try {
+    const response = await fetch(API, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    if (!response.ok) return true;
+    const { data } = (await response.json()) as { data: { subscriptions: { endpoint: string; thisSession: boolean }[] } };
+    return data.subscriptions.some((s) => s.endpoint === endpoint && s.thisSession);
+  } catch {
+    return true;
+  }
+}
+
 export function PushSettings() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -55,8 +71,9 @@ export function PushSettings() {
       if (!reg) return setState('unsupported');
       if (Notification.permission === 'denied') return setState('denied');
       const subscription = await reg.pushManager.getSubscription().catch(() => null);
+      const held = subscription ? await heldByThisSession(subscription.endpoint) : false;
       if (!live) return;
-      setState(subscription ? 'on' : 'off');
+      setState(held ? 'on' : 'off');
     })();
     return () => {
       live = false;

@@ -24,6 +24,11 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionView = z.output<typeof pushSubscriptionSchema>;
 
+/** One of the caller's browsers, and whether the caller's own session subscribed it (then it is this browser's). */
+export const pushSubscriptionListedSchema = pushSubscriptionSchema.extend({ thisSession: z.boolean() });
+export type PushSubscriptionListed = z.output<typeof pushSubscriptionListedSchema>;
+export const pushSubscriptionListSchema = z.object({ subscriptions: z.array(pushSubscriptionListedSchema) });
+
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 
 export const pushUnsubscribedSchema = z.object({ deleted: z.boolean() });

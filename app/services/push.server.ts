@@ -2,24 +2,29 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { and, eq, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import webpush from 'web-push';
 import { getDb, type Database } from '~db/client';
-import { pushSubscriptions, pushVapidKeys, users } from '~db/schema';
+import { pushSubscriptions, pushVapidKeys, sessions, users } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { isLocale, type Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
-import type { PushMessage, PushSubscribeInput, PushSubscriptionView } from '~/schemas/push';
+import type { PushMessage, PushSubscribeInput, PushSubscriptionListed, PushSubscriptionView } from '~/schemas/push';
 import type { Viewer } from './access.server';
 import { AppError } from './errors.server';
 import { enqueue } from './outbox.server';
+import { reserveAttempt } from './rate-limit.server';
+import { sessionIsLive } from './sessions.server';
 
 /**
  * Web push (issue 23, docs/decisions/029).
  *
  * - A browser subscribes with the site's VAPID public key and hands us its PushSubscription; one row per
- *   endpoint (a browser), owned by the last account that subscribed from it.
+ *   endpoint (a browser), owned by the last account that subscribed from it, and by the session it did it with
+ *   (docs/decisions/035): when that session ends (any logout, a password reset, a block or archive, expiry) the
+ *   row goes, and only live sessions of accounts neither blocked nor archived are pushed to. At most
+ *   MAX_SUBSCRIPTIONS_PER_USER browsers per account; subscribing is rate limited.
  * - A notice for someone (an order change, a trust decision, a chat message) queues one outbox row per
  *   subscription **in the transaction of the change** (`enqueuePushes`), worded at that moment in the
  *   recipient's language. The outbox worker sends it (`deliverPush`): encrypted to the browser's keys
@@ -149,34 +154,85 @@ export const guardedLookup: net.LookupFunction = (hostname, options, callback) =
 // ---------------------------------------------------------------------------------------------------------------
 // Subscriptions
 
+/** Browsers one account may receive pushes in; a further subscription pushes out the oldest. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
+/** Subscribe calls per account and minute (RATE_WINDOW_SECONDS): a browser subscribes once per press of a button. */
+export const SUBSCRIBES_PER_MINUTE = 20;
+
+/** Who subscribes: the session (its id owns the row) and its user. */
+export interface Subscriber {
+  id: string;
+  user: Viewer;
+}
+
 /**
- * Stores this browser's subscription for the viewer. The same endpoint again (a browser re-subscribing, or
- * another account logging in on it) replaces the keys and moves it to the viewer: one subscription per browser.
+ * Stores this browser's subscription for the session. The same endpoint again from the same session (a browser
+ * re-subscribing) replaces the keys; from another session (another account, or a new login on that browser) the
+ * old row is deleted first and a new one made: a push queued for the old owner names the old row's id, so it
+ * finds nothing and is never sent to the browser's new owner. One subscription per browser, at most
+ * MAX_SUBSCRIPTIONS_PER_USER per account (the oldest goes), SUBSCRIBES_PER_MINUTE calls (429 beyond).
  */
 export async function subscribe(
-  viewer: Viewer,
+  session: Subscriber,
   input: PushSubscribeInput,
   userAgent: string | null,
   db: Database = getDb(),
 ): Promise<{ subscription: PushSubscriptionView; created: boolean }> {
   checkEndpoint(input.endpoint);
+  const userId = session.user.id;
+  await reserveAttempt([{ key: `push-subscribe:${userId}`, limit: SUBSCRIBES_PER_MINUTE }]);
   const values = {
-    userId: viewer.id,
+    userId,
+    sessionId: session.id,
     endpoint: input.endpoint,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     userAgent: userAgent?.slice(0, 400) ?? null,
   };
-  const [row] = await db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: sql`now()` },
-    })
-    // xmax = 0 only for a row this statement inserted (not one it updated).
-    .returning({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, inserted: sql<boolean>`(xmax = 0)` });
-  return { subscription: { id: row!.id, endpoint: row!.endpoint, createdAt: row!.createdAt.toISOString() }, created: Boolean(row!.inserted) };
+  return db.transaction(async (tx) => {
+    // One subscribe of an account at a time, so two at once cannot both keep the tenth place.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const moved = await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, input.endpoint), ne(pushSubscriptions.sessionId, session.id)))
+      .returning({ id: pushSubscriptions.id });
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        // Only this session's own row is left to conflict with, unless another session's subscribe of this very
+        // browser committed in between: the last one to subscribe owns it then.
+        set: { userId, sessionId: session.id, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: sql`now()` },
+      })
+      // xmax = 0 only for a row this statement inserted (not one it updated).
+      .returning({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, inserted: sql<boolean>`(xmax = 0)` });
+    const newest = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(MAX_SUBSCRIPTIONS_PER_USER);
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
+    return {
+      subscription: { id: row!.id, endpoint: row!.endpoint, createdAt: row!.createdAt.toISOString() },
+      created: Boolean(row!.inserted) && moved.length === 0,
+    };
+  });
+}
+
+/**
+ * The caller's browsers, newest first; `thisSession` marks those the caller's own session subscribed. A browser
+ * whose subscription ended with an earlier session still has it in the browser: /me shows pushes as on only
+ * when this session's row is here, so such a browser is offered to turn them on again.
+ */
+export async function listSubscriptions(session: Subscriber, db: Database = getDb()): Promise<PushSubscriptionListed[]> {
+  const rows = await db
+    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, sessionId: pushSubscriptions.sessionId })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, session.user.id))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+  return rows.map((r) => ({ id: r.id, endpoint: r.endpoint, createdAt: r.createdAt.toISOString(), thisSession: r.sessionId === session.id }));
 }
 
 /** Forgets the viewer's subscription with this endpoint (another's is left alone, and not revealed). */
@@ -186,6 +242,21 @@ export async function unsubscribe(viewer: Viewer, endpoint: string, db: Database
     .where(and(eq(pushSubscriptions.userId, viewer.id), eq(pushSubscriptions.endpoint, endpoint)))
     .returning({ id: pushSubscriptions.id });
   return { deleted: rows.length > 0 };
+}
+
+/**
+ * The condition on a `push_subscriptions` row that a push may go to it: its session is live and its account
+ * neither blocked nor archived (`sessionIsLive`). Push jobs are written only for such rows, and the sender asks
+ * again at send time.
+ */
+const isLive = () =>
+  sql`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${sessions.id} = ${pushSubscriptions.sessionId} and ${sessionIsLive(sql`now()`)})`;
+
+/** The subscription a queued push names, if it may still be sent to (a session can end after the push was queued). */
+export async function liveSubscription(id: number, db: Database = getDb()): Promise<typeof pushSubscriptions.$inferSelect | undefined> {
+  const [row] = await db.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), isLive()));
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -199,20 +270,22 @@ interface PushJob extends PushMessage {
 export const pushBody = (text: string) => (text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text);
 
 /**
- * The outbox insert of one push job per browser of the user (none when they have none), for a statement that writes
- * more (outbox.server `outboxJob`): the message is queued without first reading who has a subscription.
+ * The outbox insert of one push job per live browser of the user (`isLive`; none when they have none), for a
+ * statement that writes more (outbox.server `outboxJob`): the message is queued without first reading who has a
+ * subscription.
  */
 export function pushJobs(userId: number | Placeholder, message: { [K in keyof PushMessage]: PushMessage[K] | Placeholder }): SQL {
   // A placeholder's body (db/prepared.ts) is filled already cut: `pushBody`.
   const body = typeof message.body === 'string' ? pushBody(message.body) : message.body;
   return sql`insert into outbox (kind, payload)
     select 'push', jsonb_build_object('subscriptionId', ${pushSubscriptions.id}, 'title', ${message.title}::text, 'body', ${body}::text, 'url', ${message.url}::text)
-    from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId}`;
+    from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId} and ${isLive()}`;
 }
 
 /**
- * Queues the message for each of the user's browsers, in `db`'s transaction. `word` is given a translator in the
- * recipient's language (their account's, zh-TW by default); nothing is worded when they have no subscription.
+ * Queues the message for each of the user's live browsers (`isLive`), in `db`'s transaction. `word` is given a
+ * translator in the recipient's language (their account's, zh-TW by default); nothing is worded when they have no
+ * subscription.
  */
 export async function enqueuePushes(
   userId: number,
@@ -223,7 +296,7 @@ export async function enqueuePushes(
     .select({ id: pushSubscriptions.id, locale: users.locale })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(eq(pushSubscriptions.userId, userId));
+    .where(and(eq(pushSubscriptions.userId, userId), isLive()));
   if (rows.length === 0) return 0;
   let message: PushMessage;
   if (typeof word === 'function') {
@@ -289,8 +362,8 @@ function post(endpoint: URL, headers: Record<string, string | number>, body: Buf
 /** The outbox worker's sender for 'push' rows; `signal` cuts the send (the push lane's deadline, or a shutdown). */
 export async function deliverPush(payload: unknown, signal: AbortSignal, db: Database = getDb()): Promise<void> {
   const job = payload as PushJob;
-  const [subscription] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, job.subscriptionId));
-  // Unsubscribed (or answered 410) since it was queued: nothing to send.
+  const subscription = await liveSubscription(job.subscriptionId, db);
+  // Unsubscribed (or answered 410), or its session ended, since it was queued: nothing to send.
   if (!subscription) return;
   let endpoint: URL;
   try {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { preparedStatement } from '~db/prepared';
-import { sessions, users } from '~db/schema';
+import { pushSubscriptions, sessions, users } from '~db/schema';
 import { disconnectSessions } from './realtime.server';
 
 /**
@@ -35,6 +35,15 @@ export async function createSession(userId: number, kind: SessionKind, db: Datab
 }
 
 /**
+ * The one rule of a live session, for a query that joins `sessions` to its `users` row: not revoked, not expired
+ * at `now`, and the user neither blocked nor archived. The request's session, a socket's session and the
+ * browsers a push may go to (push.server.ts) all ask this.
+ */
+export function sessionIsLive(now: Date | SQL): SQL {
+  return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.blockedAt), isNull(users.deletedAt))!;
+}
+
+/**
  * Every signed-in request asks this first, so it is a prepared statement (db/prepared.ts): drizzle writing out the
  * two tables' 40 columns was about 0.2 ms a request, and PostgreSQL keeps its plan.
  */
@@ -43,15 +52,7 @@ const activeSession = preparedStatement('active_session', (db) =>
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        isNull(users.blockedAt),
-        isNull(users.deletedAt),
-      ),
-    ),
+    .where(and(eq(sessions.id, sql.placeholder('id')), sessionIsLive(sql`${sql.placeholder('now')}::timestamptz`))),
 );
 
 /** The live session with this id and its user, or undefined. Extends web sessions (rolling expiry). */
@@ -69,19 +70,56 @@ export async function getActiveSession(id: string, db: Database = getDb()): Prom
   return { id: row.session.id, kind: row.session.kind, expiresAt, rolled, user: row.user };
 }
 
-export async function revokeSession(id: string, db: Database = getDb()): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-  disconnectSessions([id]);
-}
+/** Which sessions `endSessions` ends: one (a logout), or every one of a user. */
+export type SessionsToEnd = { sessionId: string } | { userId: number };
 
-/** Ends every session of a user (blocking, archiving); their open sockets are dropped too. */
-export async function revokeUserSessions(userId: number, db: Database = getDb()): Promise<void> {
-  const revoked = await db
+/**
+ * The one way sessions end before their time (docs/decisions/035): logout on the web or the API, a password
+ * reset, an admin's "end all sessions", block or archive. In `db`'s transaction it marks them revoked and
+ * deletes the push subscriptions their browsers made, so no push is queued for them once it commits; then
+ * their sockets drop on every instance (through the Redis adapter). When `db` is a transaction that drop comes
+ * before the commit: a socket that reconnects in between is caught by the socket server's periodic check
+ * (app/http/realtime.server.ts), as is one whose session simply expires. Expired sessions need no call here:
+ * the housekeeping job deletes them and their subscriptions with them (on delete cascade), and until then
+ * nothing is pushed to them (push.server.ts asks `sessionIsLive`). Returns the ids of the sessions it ended.
+ */
+export async function endSessions(which: SessionsToEnd, db: Database = getDb()): Promise<string[]> {
+  const one = 'sessionId' in which;
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(and(one ? eq(sessions.id, which.sessionId) : eq(sessions.userId, which.userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  disconnectSessions(revoked.map((s) => s.id));
+  // Every subscription of the ended sessions; for a whole user that is every subscription they have.
+  await db.delete(pushSubscriptions).where(one ? eq(pushSubscriptions.sessionId, which.sessionId) : eq(pushSubscriptions.userId, which.userId));
+  const ids = ended.map((s) => s.id);
+  disconnectSessions(ids);
+  return ids;
+}
+
+/** Logout: ends this one session (`endSessions`). */
+export async function revokeSession(id: string, db: Database = getDb()): Promise<void> {
+  await endSessions({ sessionId: id }, db);
+}
+
+/** Ends every session of a user (password reset, blocking, archiving, "end all sessions"): `endSessions`. */
+export async function revokeUserSessions(userId: number, db: Database = getDb()): Promise<void> {
+  await endSessions({ userId }, db);
+}
+
+/** Of these session ids, the ones still live (the socket server's periodic check), in one query per thousand. */
+export async function liveSessionIds(ids: readonly string[], db: Database = getDb()): Promise<Set<string>> {
+  const live = new Set<string>();
+  const now = new Date();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(inArray(sessions.id, ids.slice(i, i + 1000)), sessionIsLive(now)));
+    for (const row of rows) live.add(row.id);
+  }
+  return live;
 }
 
 /** Housekeeping: forget sessions that ended more than a day ago. */

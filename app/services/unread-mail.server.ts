@@ -58,17 +58,17 @@ export async function mailUnreadMessages(db: Database = getDb()): Promise<{ mail
   for (const group of groups) {
     const ids = group.ids.map(Number);
     const [recipient] = await db
-      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale, deletedAt: users.deletedAt })
+      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale, deletedAt: users.deletedAt, blockedAt: users.blockedAt })
       .from(users)
       .where(eq(users.id, group.recipientId));
     const [chat] = await db.select().from(chats).where(eq(chats.id, group.chatId));
-    // Mark them either way: a deleted account gets no mail, now or later.
+    // Mark them either way: a blocked or archived account gets no mail (docs/decisions/035), now or later.
     const marked = await db
       .update(chatMessages)
       .set({ unreadMailedAt: at })
       .where(and(inArray(chatMessages.id, ids), isNull(chatMessages.unreadMailedAt), isNull(chatMessages.readAt)))
       .returning({ id: chatMessages.id });
-    if (!recipient || !chat || recipient.deletedAt !== null || marked.length === 0) continue;
+    if (!recipient || !chat || recipient.deletedAt !== null || recipient.blockedAt !== null || marked.length === 0) continue;
     const rows = await db
       .select({ id: chatMessages.id, body: chatMessages.body, createdAt: chatMessages.createdAt, senderName: users.name })
       .from(chatMessages)

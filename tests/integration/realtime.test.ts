@@ -5,12 +5,13 @@ import { io as connect, type ManagerOptions, type Socket, type SocketOptions } f
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '~db/schema';
 import { getDb } from '~db/client';
-import { attachRealtime, type JoinAck, type Realtime } from '~/http/realtime.server';
+import { attachRealtime, MAX_SOCKETS_PER_USER, type JoinAck, type Realtime, type RealtimeOptions } from '~/http/realtime.server';
 import { emitToUser } from '~/services/realtime.server';
 import { revokeSession, revokeUserSessions } from '~/services/sessions.server';
 import { signToken } from '~/services/tokens.server';
 import { loginAs } from '../support/api';
-import { createGuide, createTraveler } from '~server/seed/factories';
+import { createGuide, createTraveler, createUser } from '~server/seed/factories';
+import { useTestServer } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**
@@ -18,6 +19,7 @@ import { testDriver, useTestDatabase } from '../support/test-database';
  * TEST_REDIS_URL) the real Redis adapter between two instances.
  */
 useTestDatabase();
+const server = useTestServer();
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -25,7 +27,7 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-async function startInstance(options: { redisUrl?: string } = {}): Promise<{ realtime: Realtime; url: string }> {
+async function startInstance(options: RealtimeOptions = {}): Promise<{ realtime: Realtime; url: string }> {
   const server = http.createServer();
   const realtime = await attachRealtime(server, options);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -212,6 +214,94 @@ describe(`realtime (${testDriver})`, () => {
     expect(await drops).toEqual(['io server disconnect', 'io server disconnect']);
     const live = await getDb().select().from(sessions).where(eq(sessions.userId, traveler.id));
     expect(live.every((s) => s.revokedAt)).toBe(true);
+  });
+
+  it('through the real doors: an API logout drops that session’s sockets, an admin’s block drops the rest', async () => {
+    const { url } = await startInstance();
+    const traveler = await createTraveler();
+    const [phone, laptop] = [await loginAs(traveler), await loginAs(traveler)];
+    const phoneSocket = await connectWith(url, { auth: { token: phone.token } });
+    const laptopSocket = await connectWith(url, { extraHeaders: { cookie: laptop.cookie } });
+
+    const loggedOut = nextEvent(phoneSocket, 'disconnect');
+    expect((await server.request('/api/v1/auth/logout', { method: 'POST', token: phone.token })).status).toBe(200);
+    expect(await loggedOut).toBe('io server disconnect');
+    expect(laptopSocket.connected).toBe(true);
+
+    const blocked = nextEvent(laptopSocket, 'disconnect');
+    const admin = await loginAs(await createUser({ type: 'admin' }));
+    expect((await server.request(`/api/v1/users/${traveler.id}/block`, { method: 'POST', token: admin.token })).status).toBe(200);
+    expect(await blocked).toBe('io server disconnect');
+  });
+
+  it('drops a socket when its session expires, or ends where no disconnect reached this instance', async () => {
+    const { url } = await startInstance({ sessionCheckMs: 100 });
+    const traveler = await createTraveler();
+    const expiring = await loginAs(traveler);
+    const revokedQuietly = await loginAs(traveler);
+    const staying = await loginAs(traveler);
+    const expiringTab = await connectWith(url, { extraHeaders: { cookie: expiring.cookie } });
+    const quietTab = await connectWith(url, { auth: { token: revokedQuietly.token } });
+    const stayingTab = await connectWith(url, { auth: { token: staying.token } });
+
+    const expired = nextEvent(expiringTab, 'disconnect', 5_000);
+    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, expiring.webSessionId));
+    expect(await expired).toBe('io server disconnect');
+
+    // Revoked by a write that emitted nothing here (an instance without Redis, or a socket that reconnected
+    // between a revoke's disconnect and its commit): the periodic check finds it.
+    const revoked = nextEvent(quietTab, 'disconnect', 5_000);
+    await getDb().update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, revokedQuietly.apiSessionId));
+    expect(await revoked).toBe('io server disconnect');
+    await settle(300);
+    expect(stayingTab.connected).toBe(true);
+  });
+
+  it(`refuses a user’s socket beyond ${MAX_SOCKETS_PER_USER} at the handshake, and takes one again after one closes`, async () => {
+    const { url } = await startInstance();
+    const traveler = await createTraveler();
+    const logins = [await loginAs(traveler), await loginAs(traveler)];
+    const open: Socket[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) {
+      const login = logins[i % 2]!;
+      open.push(await connectWith(url, i % 3 === 0 ? { extraHeaders: { cookie: login.cookie } } : { auth: { token: login.token } }));
+    }
+    expect(await refusal(url, { auth: { token: logins[0]!.token } })).toBe('TOO_MANY_CONNECTIONS');
+    expect(await refusal(url, { extraHeaders: { cookie: (await loginAs(traveler)).cookie } })).toBe('TOO_MANY_CONNECTIONS');
+    // Somebody else is not held back.
+    const other = await connectWith(url, { auth: { token: (await loginAs(await createTraveler())).token } });
+    expect(other.connected).toBe(true);
+
+    const closed = open.pop()!;
+    closed.disconnect();
+    // The server frees the place when it sees the close: try until it has (a refusal takes no place).
+    const deadline = Date.now() + 5_000;
+    let again: Socket | undefined;
+    while (!again) {
+      again = await connectWith(url, { auth: { token: logins[1]!.token } }).catch((error: Error) => {
+        if (error.message !== 'TOO_MANY_CONNECTIONS' || Date.now() > deadline) throw error;
+        return settle(100).then(() => undefined);
+      });
+    }
+    expect(again.connected).toBe(true);
+    expect(await refusal(url, { auth: { token: logins[0]!.token } })).toBe('TOO_MANY_CONNECTIONS');
+  });
+
+  it('refuses sockets beyond the cap per client address, before looking at credentials; proxied clients count apart', async () => {
+    const loopback = (address: string) => address === '127.0.0.1' || address === '::ffff:127.0.0.1' || address === '::1';
+    const { url } = await startInstance({ maxSocketsPerAddress: 3, trustProxy: loopback });
+    const people = [await createTraveler(), await createTraveler(), await createTraveler()];
+    const tokens = await Promise.all(people.map(async (p) => (await loginAs(p)).token));
+    for (const token of tokens) await connectWith(url, { auth: { token } });
+    expect(await refusal(url, { auth: { token: tokens[0]! } })).toBe('TOO_MANY_CONNECTIONS');
+    // Refused before the credentials are looked at: a bad token from that address gets the same answer.
+    expect(await refusal(url, { auth: { token: 'not-a-token' } })).toBe('TOO_MANY_CONNECTIONS');
+    // Through a trusted proxy, each client is its own address.
+    const proxied = (address: string) => ({ transports: ['polling'], extraHeaders: { 'x-forwarded-for': address } }) as Options;
+    for (let i = 0; i < 3; i++) await connectWith(url, { ...proxied('198.51.100.7'), auth: { token: tokens[i]! } });
+    expect(await refusal(url, { ...proxied('198.51.100.7'), auth: { token: tokens[0]! } })).toBe('TOO_MANY_CONNECTIONS');
+    const elsewhere = await connectWith(url, { ...proxied('198.51.100.8'), auth: { token: tokens[0]! } });
+    expect(elsewhere.connected).toBe(true);
   });
 
   describe.skipIf(!redisUrl)('two instances through Redis', () => {
