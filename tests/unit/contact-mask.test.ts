@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MASK, maskContacts } from '~/lib/contact-mask';
+import { CONTACTS, HARMLESS } from './contact-mask-corpus';
 
 /** Issue 23: contact details and their common disguises are masked; prices, dates, times and order numbers are not. */
 const MASKED: Array<[string, string]> = [
@@ -76,5 +77,33 @@ describe('contact masking', () => {
 
   it('has at least 40 cases', () => {
     expect(MASKED.length + UNTOUCHED.length).toBeGreaterThanOrEqual(40);
+  });
+});
+
+/**
+ * Issue 31: the corpus (tests/unit/contact-mask-corpus.ts). Every contact is masked (none of its pieces survives);
+ * every harmless text stays exactly as written. The counts are printed for the decision record.
+ */
+describe('contact masking corpus', () => {
+  it('has at least 100 contacts and 100 harmless texts', () => {
+    expect(CONTACTS.length).toBeGreaterThanOrEqual(100);
+    expect(HARMLESS.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('masks every contact: no false negatives', () => {
+    const missed = CONTACTS.filter(({ text, pieces }) => {
+      const shown = maskContacts(text);
+      return !shown.masked || pieces.some((piece) => shown.text.includes(piece));
+    }).map(({ text }) => `${JSON.stringify(text)} → ${JSON.stringify(maskContacts(text).text)}`);
+    console.info(`contact-mask corpus: ${CONTACTS.length - missed.length} of ${CONTACTS.length} contacts masked, ${missed.length} missed`);
+    expect(missed).toEqual([]);
+  });
+
+  it('leaves every harmless text untouched: the false-positive count', () => {
+    const touched = HARMLESS.filter((text) => maskContacts(text).text !== text || maskContacts(text).masked).map(
+      (text) => `${JSON.stringify(text)} → ${JSON.stringify(maskContacts(text).text)}`,
+    );
+    console.info(`contact-mask corpus: ${touched.length} false positives among ${HARMLESS.length} harmless texts`);
+    expect(touched).toEqual([]);
   });
 });
