@@ -53,6 +53,25 @@ export function textField(typeMessage: string, options: { multiline?: boolean } 
   return z.string({ error: typeMessage }).refine((v) => !controls.test(v), { error: 'validation.invalidCharacters', abort: true });
 }
 
+/**
+ * Format characters (Unicode Cf: zero-width space and joiners, U+2060, the soft hyphen, U+FEFF, bidirectional
+ * controls, ...) show nothing, and split a phone number so that a reader sees it whole while a filter does not
+ * (docs/decisions/034-contact-masking.md). Text one person writes to another refuses them, except what emoji are
+ * made of: the zero-width joiner between two pictographs (👨‍👩‍👧) and the tags of a flag (🏴 + tags).
+ */
+const FORMAT_CHARACTER = /\p{Cf}/u;
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007F}]+/gu;
+const hasFormatCharacters = (v: string) => FORMAT_CHARACTER.test(v.replace(EMOJI_JOINER, '').replace(FLAG_TAGS, ''));
+
+/**
+ * The base of message text (chat messages, board posts and replies, the booking note): several lines, without
+ * control characters and without format characters ('validation.formatCharacters').
+ */
+export function messageText(typeMessage: string) {
+  return textField(typeMessage, { multiline: true }).refine((v) => !hasFormatCharacters(v), { error: 'validation.formatCharacters', abort: true });
+}
+
 export const emailField = textField('validation.emailRequired')
   .trim()
   .min(1, { error: 'validation.emailRequired' })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import en from '~/locales/en/common.json';
+import ja from '~/locales/ja/common.json';
+import zhTW from '~/locales/zh-TW/common.json';
 import { MASK, maskContacts } from '~/lib/contact-mask';
+import { boardPostSchema, boardReplySchema } from '~/schemas/board';
+import { bookingSchema } from '~/schemas/booking';
+import { messageSendSchema } from '~/schemas/chat';
 import { CONTACTS, HARMLESS } from './contact-mask-corpus';
 
 /** Issue 23: contact details and their common disguises are masked; prices, dates, times and order numbers are not. */
@@ -105,5 +112,36 @@ describe('contact masking corpus', () => {
     );
     console.info(`contact-mask corpus: ${touched.length} false positives among ${HARMLESS.length} harmless texts`);
     expect(touched).toEqual([]);
+  });
+});
+
+/** Issue 31: message text refuses format characters at input, as it refuses control characters. */
+describe('message text refuses format characters', () => {
+  const FIELDS: Array<[string, z.ZodType, (text: string) => Record<string, unknown>, string]> = [
+    ['a chat message', messageSendSchema, (text) => ({ text, clientId: 'c-1' }), 'text'],
+    ['a board post', boardPostSchema, (body) => ({ city: 'taipei', languages: ['zh'], body }), 'body'],
+    ['a board reply', boardReplySchema, (body) => ({ body }), 'body'],
+    ['a booking note', bookingSchema, (note) => ({ guideId: 1, date: '2099-01-01', timeSlot: 'morning', numberOfPeople: 2, note, termsAccepted: true }), 'note'],
+  ];
+  const issues = (schema: z.ZodType, input: unknown, field: string) => {
+    const result = schema.safeParse(input);
+    return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
+  };
+  const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u2060', '\u00ad', '\ufeff', '\u202e', '\u2066', '\u180e', '\u{e0041}'];
+
+  it.each(FIELDS)('%s: a format character between digits is refused with validation.formatCharacters', (_, schema, body, field) => {
+    for (const invisible of INVISIBLE) {
+      expect(issues(schema, body(`打給我 0912${invisible}345678`), field), JSON.stringify(invisible)).toEqual(['validation.formatCharacters']);
+    }
+  });
+
+  it.each(FIELDS)('%s: emoji made with joiners and flag tags, line breaks and plain text are accepted', (_, schema, body, field) => {
+    for (const text of ['👨‍👩‍👧 家族旅行', '👩🏽‍💻 ok', '🏳️‍🌈', '🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}', '第一行\n第二行', 'NT$3,000 兩天一夜']) {
+      expect(issues(schema, body(text), field), JSON.stringify(text)).toEqual([]);
+    }
+  });
+
+  it('the message is translated in zh-TW, en and ja', () => {
+    for (const locale of [zhTW, en, ja]) expect(locale.validation.formatCharacters).toMatch(/\S/);
   });
 });
