@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITY_CODES, normaliseCity } from '~/lib/cities';
+import { hasContactDetails } from '~/lib/contact-mask';
 import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '~/lib/group-size';
 import { MAX_ID } from '~/lib/ids';
 import { LANGUAGE_CODES, normaliseLanguage } from '~/lib/languages';
@@ -98,7 +99,9 @@ export const nameField = textField('validation.nameRequired')
   .normalize('NFC')
   .trim()
   .refine((v) => v.replace(INVISIBLE, '') !== '', { error: 'validation.nameRequired', abort: true })
-  .max(80, { error: 'validation.invalid' });
+  .max(80, { error: 'validation.invalid', abort: true })
+  // A name is shown to the other side before any booking (orders, chat, notices, the board): no contact details in it.
+  .refine((v) => !hasContactDetails(v), { error: 'validation.nameContact' });
 
 /**
  * A city code, also read from a city name in zh-TW, en or ja (台北市, 臺北, Taipei City; see normaliseCity).
