@@ -104,4 +104,23 @@ describe(`chat masking that cannot be walked around (${testDriver})`, () => {
       expect(message).toMatchObject({ text: `電話 0912${INVISIBLE[index]}345${INVISIBLE[index]}678 晚上打`, masked: false });
     }
   });
+
+  it('board posts and replies hold for the same disguises: masked for every reader', async () => {
+    const { t } = await conversation();
+    const body = EVASIONS.map(([text]) => text).join('\n');
+    const created = await server.request('/api/v1/board/posts', { token: t.token, json: { city: 'taipei', languages: ['zh'], body } });
+    expect(created.status).toBe(201);
+    const postId = created.json.data.post.id as number;
+    const reply = await server.request(`/api/v1/board/posts/${postId}/replies`, { token: t.token, json: { body: '補充：我的賴是 abc123' } });
+    expect(reply.status).toBe(201);
+    const anonymous = await server.request('/api/v1/board/posts');
+    const replies = await server.request(`/api/v1/board/posts/${postId}/replies`);
+    expect(anonymous.json.data.posts.map((p: { id: number }) => p.id)).toContain(postId);
+    for (const answer of [anonymous, replies]) {
+      expect(answer.status).toBe(200);
+      for (const [, pieces] of EVASIONS) for (const piece of pieces) expect(answer.text).not.toContain(piece);
+    }
+    const refused = await server.request('/api/v1/board/posts', { token: t.token, json: { city: 'taipei', languages: ['zh'], body: `0912${INVISIBLE[0]}345678` } });
+    expect(refused.status).toBe(400);
+  });
 });
