@@ -86,7 +86,8 @@ function fold(original: string): Folded {
 
 const DOT_CHAR = '[.。]'; // NFKC already made ． and ｡ into . and 。; 。 is what a Chinese keyboard types.
 const AT = String.raw`(?:\s?@\s?|\s*[([{<]\s*(?:at|@|小老鼠)\s*[)\]}>]\s*|\s+at\s+|\s*小?老鼠\s*)`;
-const DOT = String.raw`(?:\s?${DOT_CHAR}\s?|\s*[([{<]\s*(?:dot|點|点)\s*[)\]}>]\s*|\s+dot\s+|\s*[點点]\s*)`;
+// A written dot stands alone or between two spaces ("gmail . com"); "Zhuzihu. After" ends a sentence.
+const DOT = String.raw`(?:${DOT_CHAR}|\s${DOT_CHAR}\s|\s*[([{<]\s*(?:dot|點|点)\s*[)\]}>]\s*|\s+dot\s+|\s*[點点]\s*)`;
 const LABEL = String.raw`[a-z0-9](?:[a-z0-9-]*[a-z0-9])?`;
 /** Endings of bare domains worth masking without a scheme (lin.ee and linktr.ee end in ee). */
 const TLD = String.raw`(?:com|net|org|tw|me|ee|io|jp|cc|co|hk|cn|kr|sg|us|uk|info|biz|xyz|ly|gl|app|page|link|site|shop|store|top|vip|club|online|bio)`;

@@ -295,6 +295,8 @@ export const HARMLESS: readonly string[] = [
   'We are 2 adults and 3 kids (ages 4, 6 and 9).',
   'Our kids are 6, 8 and 11 years old',
   'This dot on the map is the station.',
+  'Then eat mountain greens at Zhuzihu. After the sulphur vents at Xiaoyoukeng we soak in a hot spring.',
+  'We meet at Ximen. Station exit 6, at 9.',
   'Did you see my post on the board?',
   'ID card required?',
   'Wi-Fi password is on the card.',
