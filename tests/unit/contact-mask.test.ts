@@ -6,6 +6,7 @@ import zhTW from '~/locales/zh-TW/common.json';
 import { MASK, maskContacts } from '~/lib/contact-mask';
 import { boardPostSchema, boardReplySchema } from '~/schemas/board';
 import { bookingSchema } from '~/schemas/booking';
+import { nameField } from '~/schemas/field-rules';
 import { messageSendSchema } from '~/schemas/chat';
 import { CONTACTS, HARMLESS } from './contact-mask-corpus';
 
@@ -143,5 +144,22 @@ describe('message text refuses format characters', () => {
 
   it('the message is translated in zh-TW, en and ja', () => {
     for (const locale of [zhTW, en, ja]) expect(locale.validation.formatCharacters).toMatch(/\S/);
+  });
+});
+
+/** Issue 31: a name is shown before any booking, so it may not carry contact details (decision 034). */
+describe('names refuse contact details', () => {
+  it.each(['小美 0912-345-678', '小美 0912/345/678', 'Amy (LINE: amy_tw88)', '阿明 賴 ID 是 ming88', 'amy@gmail.com', 'amy@gmail。com', '@amytour88', 'lin.ee/AbCd12'])('refuses %j', (name) => {
+    const result = nameField.safeParse(name);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['validation.nameContact']);
+  });
+
+  it.each(['王小明', 'Amy Chen', 'Line Huang', '導遊 01', '陳 一二', 'Ian O\'Neil', '賴美玲'])('accepts %j', (name) => {
+    expect(nameField.safeParse(name).success).toBe(true);
+  });
+
+  it('the message is translated in zh-TW, en and ja', () => {
+    for (const locale of [zhTW, en, ja]) expect(locale.validation.nameContact).toMatch(/\S/);
   });
 });
