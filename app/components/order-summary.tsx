@@ -12,7 +12,7 @@ export function OrderSummary({
   order,
   show = {},
 }: {
-  order: Pick<OrderView, 'id' | 'guideName' | 'travelerName' | 'date' | 'timeSlot' | 'numberOfPeople' | 'totalPrice' | 'status' | 'note' | 'travelerCompleted' | 'guideCompleted'>;
+  order: Pick<OrderView, 'id' | 'guideName' | 'travelerName' | 'date' | 'timeSlot' | 'numberOfPeople' | 'totalPrice' | 'status' | 'note' | 'noteMasked' | 'travelerCompleted' | 'guideCompleted'>;
   show?: { number?: boolean; traveler?: boolean; status?: boolean; note?: boolean; completion?: boolean };
 }) {
   const { t, i18n } = useTranslation();
@@ -63,7 +63,10 @@ export function OrderSummary({
       {show.note && order.note ? (
         <div>
           <dt>{t('orders.detail.note')}</dt>
-          <dd className="description">{order.note}</dd>
+          <dd className="description">
+            {order.note}
+            {order.noteMasked ? <span className="small muted" data-testid="note-masked"> ({t('orders.detail.noteMasked')})</span> : null}
+          </dd>
         </div>
       ) : null}
       {show.completion ? (

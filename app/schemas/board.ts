@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CITY_CODES } from '~/lib/cities';
 import { LANGUAGE_CODES } from '~/lib/languages';
 import { paginationSchema } from './pagination';
-import { blank, cityField, languagesField, textField } from './field-rules';
+import { blank, cityField, languagesField, messageText, textField } from './field-rules';
 
 /** The message board (issue 23): travelers' trip requests and questions, public to read. */
 export const BOARD_PAGE_SIZE = 10;
@@ -19,7 +19,7 @@ export const boardPostSchema = z
     languages: languagesField,
     startDate: optional(isoDay),
     endDate: optional(isoDay),
-    body: textField('board.errors.bodyRequired', { multiline: true })
+    body: messageText('board.errors.bodyRequired')
       .trim()
       .min(1, { error: 'board.errors.bodyRequired' })
       .max(BOARD_POST_MAX, { error: 'board.errors.bodyTooLong' }),
@@ -45,7 +45,7 @@ export const boardHideFormSchema = boardPostIdFormSchema.extend(boardHideSchema.
 
 /** A public reply under a post (guides, and the post's author). */
 export const boardReplySchema = z.object({
-  body: textField('board.errors.replyRequired', { multiline: true })
+  body: messageText('board.errors.replyRequired')
     .trim()
     .min(1, { error: 'board.errors.replyRequired' })
     .max(BOARD_REPLY_MAX, { error: 'board.errors.replyTooLong' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '~/lib/group-size';
-import { blank, idField, wholeNumber } from './field-rules';
+import { blank, idField, messageText, wholeNumber } from './field-rules';
 import { dateField, timeSlotField } from './availability';
 
 const agreed = z.preprocess(
@@ -18,7 +18,8 @@ export const bookingSchema = z.object({
   date: dateField,
   timeSlot: timeSlotField,
   numberOfPeople: wholeNumber(GROUP_SIZE_MIN, GROUP_SIZE_MAX, 'validation.peopleRange'),
-  note: z.preprocess((v) => (blank(v) ? undefined : v), z.string().trim().max(500, { error: 'validation.noteTooLong' }).optional()),
+  /** Read by the guide, masked until the order is confirmed (docs/decisions/034-contact-masking.md). */
+  note: z.preprocess((v) => (blank(v) ? undefined : v), messageText('validation.invalid').trim().max(500, { error: 'validation.noteTooLong' }).optional()),
   termsAccepted: agreed,
   /** API clients send the traveler's id; it must be the caller's own. */
   userId: idField.optional(),

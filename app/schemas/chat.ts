@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blank, textField } from './field-rules';
+import { blank, messageText, textField } from './field-rules';
 
 /** Conversations and their messages (issue 23; docs/decisions/022-chat-delivery.md). */
 export const MESSAGE_MAX = 2000;
@@ -10,7 +10,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(
 const positiveId = z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' });
 
 /** A message's text: up to 2,000 characters, line breaks kept, shown as plain text. */
-export const messageTextField = textField('chat.errors.textRequired', { multiline: true })
+export const messageTextField = messageText('chat.errors.textRequired')
   .trim()
   .min(1, { error: 'chat.errors.textRequired' })
   .max(MESSAGE_MAX, { error: 'chat.errors.textTooLong' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITY_CODES, normaliseCity } from '~/lib/cities';
+import { hasContactDetails } from '~/lib/contact-mask';
 import { GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '~/lib/group-size';
 import { MAX_ID } from '~/lib/ids';
 import { LANGUAGE_CODES, normaliseLanguage } from '~/lib/languages';
@@ -53,6 +54,25 @@ export function textField(typeMessage: string, options: { multiline?: boolean } 
   return z.string({ error: typeMessage }).refine((v) => !controls.test(v), { error: 'validation.invalidCharacters', abort: true });
 }
 
+/**
+ * Format characters (Unicode Cf: zero-width space and joiners, U+2060, the soft hyphen, U+FEFF, bidirectional
+ * controls, ...) show nothing, and split a phone number so that a reader sees it whole while a filter does not
+ * (docs/decisions/034-contact-masking.md). Text one person writes to another refuses them, except what emoji are
+ * made of: the zero-width joiner between two pictographs (👨‍👩‍👧) and the tags of a flag (🏴 + tags).
+ */
+const FORMAT_CHARACTER = /\p{Cf}/u;
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007F}]+/gu;
+const hasFormatCharacters = (v: string) => FORMAT_CHARACTER.test(v.replace(EMOJI_JOINER, '').replace(FLAG_TAGS, ''));
+
+/**
+ * The base of message text (chat messages, board posts and replies, the booking note): several lines, without
+ * control characters and without format characters ('validation.formatCharacters').
+ */
+export function messageText(typeMessage: string) {
+  return textField(typeMessage, { multiline: true }).refine((v) => !hasFormatCharacters(v), { error: 'validation.formatCharacters', abort: true });
+}
+
 export const emailField = textField('validation.emailRequired')
   .trim()
   .min(1, { error: 'validation.emailRequired' })
@@ -79,7 +99,9 @@ export const nameField = textField('validation.nameRequired')
   .normalize('NFC')
   .trim()
   .refine((v) => v.replace(INVISIBLE, '') !== '', { error: 'validation.nameRequired', abort: true })
-  .max(80, { error: 'validation.invalid' });
+  .max(80, { error: 'validation.invalid', abort: true })
+  // A name is shown to the other side before any booking (orders, chat, notices, the board): no contact details in it.
+  .refine((v) => !hasContactDetails(v), { error: 'validation.nameContact' });
 
 /**
  * A city code, also read from a city name in zh-TW, en or ja (台北市, 臺北, Taipei City; see normaliseCity).

@@ -13,6 +13,7 @@ import {
 } from '~/schemas/chat';
 import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
+import { pairKey, pairsShowingContacts } from './contact-visibility.server';
 import { now } from './clock.server';
 import { AppError, idParamOr } from './errors.server';
 import { reserveAttempt } from './rate-limit.server';
@@ -65,21 +66,10 @@ export async function assertMessageReadable(viewer: Viewer, messageId: number, d
   await readable(viewer, message.chatId, db);
 }
 
-/** Pairs (traveler, guide) among these chats that have a confirmed or completed order: their contacts show. */
+/** The conversations among these whose pair has a confirmed or completed order: their contacts show. */
 async function unmaskedChatIds(rows: ChatRow[], db: Database): Promise<Set<number>> {
-  if (rows.length === 0) return new Set();
-  const pairs = await db
-    .selectDistinct({ travelerId: orders.travelerId, guideId: orders.guideId })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.status, ['confirmed', 'completed']),
-        isNull(orders.deletedAt),
-        or(...rows.map((c) => and(eq(orders.travelerId, c.travelerId), eq(orders.guideId, c.guideId)))),
-      ),
-    );
-  const keys = new Set(pairs.map((p) => `${p.travelerId}:${p.guideId}`));
-  return new Set(rows.filter((c) => keys.has(`${c.travelerId}:${c.guideId}`)).map((c) => c.id));
+  const shown = await pairsShowingContacts(rows, db);
+  return new Set(rows.filter((c) => shown.has(pairKey(c))).map((c) => c.id));
 }
 
 /** Whether contact details are masked in this conversation now. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { availabilitySlots, orders, photos, reviews, users } from '~db/schema';
+import { maskContacts } from '~/lib/contact-mask';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { bookingHorizon, type TimeSlot } from '~/lib/time-slots';
 import { localizedProfile, type ProfileTranslations } from '~/lib/localized-profile';
@@ -85,12 +86,22 @@ export interface GuideCardRow {
   isIdVerified: boolean;
 }
 
+/**
+ * A guide's public text (bio, headline, description) with contact details masked: the profile is public, like
+ * the board, and bookings stay on the platform (docs/decisions/034-contact-masking.md). The guide's own edit form
+ * and admins read the original.
+ */
+function publicText<T extends string | null>(text: T): T {
+  return (text === null ? text : maskContacts(text).text) as T;
+}
+
 export function toCard(row: GuideCardRow & { nextAvailable: string | null }, locale: string): GuideCard {
   const { avatarKey, localized, headline, ...rest } = row;
   const text = localizedProfile({ headline, localized, description: null }, locale);
   return {
     ...rest,
-    headline: text.headline,
+    bio: publicText(rest.bio),
+    headline: publicText(text.headline),
     writtenIn: text.headline ? text.writtenIn : null,
     avatarUrl: blobUrl(avatarKey),
     averageRating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
@@ -214,8 +225,8 @@ async function readGuideDetail(id: number, locale: string, now: Date, askedPage?
   return {
     guide: {
       ...toCard({ ...row, nextAvailable: nextDays.get(id) ?? null }, locale),
-      headline: text.headline,
-      description: text.description,
+      headline: publicText(text.headline),
+      description: publicText(text.description),
       writtenIn: text.writtenIn,
       registerDate: row.registerDate.toISOString(),
     },

@@ -7,7 +7,9 @@ import type { UserOrderSummary } from '~/schemas/user-views';
 import type { AdminOrderFilters } from '~/schemas/admin-orders';
 import type { Viewer } from './access.server';
 import { now as clockNow } from './clock.server';
+import { maskContacts } from '~/lib/contact-mask';
 import { recordAudit } from './audit.server';
+import { pairKey, pairsShowingContacts } from './contact-visibility.server';
 import { orderFilterConditions } from './order-filters.server';
 import { AppError, idParamOr } from './errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
@@ -83,6 +85,7 @@ export function toOrderView(row: OrderRow, travelerName: string, guideName: stri
     timeSlot: row.timeSlot,
     numberOfPeople: row.numberOfPeople,
     note: row.note,
+    noteMasked: false,
     status: row.status,
     travelerCompleted: row.travelerCompleted,
     guideCompleted: row.guideCompleted,
@@ -91,6 +94,23 @@ export function toOrderView(row: OrderRow, travelerName: string, guideName: stri
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * The orders as this viewer reads them (issue 31, docs/decisions/034-contact-masking.md): an order's guide reads
+ * the booking note with contact details masked until the pair has a confirmed or completed order, as in chat;
+ * the traveler and admins read it as written. Every door that shows an order to its guide goes through here.
+ */
+export async function asReadBy<T extends OrderView>(viewer: Viewer, views: T[], db: Database = getDb()): Promise<T[]> {
+  const guiding = (o: T) => o.note !== null && viewer.type !== 'admin' && o.guideId === viewer.id && o.travelerId !== viewer.id;
+  const pending = views.filter(guiding);
+  if (pending.length === 0) return views;
+  const shown = await pairsShowingContacts(pending, db);
+  return views.map((o) => {
+    if (!guiding(o) || shown.has(pairKey(o))) return o;
+    const masked = maskContacts(o.note!);
+    return masked.masked ? { ...o, note: masked.text, noteMasked: true } : o;
+  });
 }
 
 function orderSelect(db: Database) {
@@ -148,17 +168,18 @@ export async function listOrders(viewer: Viewer, query: OrderListQuery & Partial
   const total = totalRow?.n ?? 0;
   const totalPages = Math.ceil(total / query.limit);
   return {
-    orders: rows.map((r) => toOrderView(r.order, r.travelerName, r.guideName)),
+    orders: await asReadBy(viewer, rows.map((r) => toOrderView(r.order, r.travelerName, r.guideName)), db),
     pagination: { page: query.page, limit: query.limit, total, totalPages, hasNext: query.page < totalPages, hasPrev: query.page > 1 },
   };
 }
 
-/** The order for its traveler, its guide or an admin; anyone else 403; a deleted order is only an admin's. */
+/** The order for its traveler, its guide (the note as asReadBy shows it) or an admin; anyone else 403; a deleted order is only an admin's. */
 export async function getOrderFor(viewer: Viewer, id: number, db: Database = getDb()): Promise<OrderView> {
   const order = await loadOrder(id, db);
   if (viewer.type !== 'admin' && viewer.id !== order.travelerId && viewer.id !== order.guideId) throw new AppError('FORBIDDEN');
   if (order.deletedAt && viewer.type !== 'admin') throw new AppError('NOT_FOUND');
-  return order;
+  const [shown] = await asReadBy(viewer, [order], db);
+  return shown!;
 }
 
 export async function orderTimeline(orderId: number, db: Database = getDb()): Promise<OrderEventView[]> {
@@ -265,7 +286,8 @@ export async function changeOrder(
         tx,
       );
     }
-    return { order: toOrderView(updated!, row.traveler.name, row.guide.name), action };
+    const [shown] = await asReadBy(viewer, [toOrderView(updated!, row.traveler.name, row.guide.name)], tx);
+    return { order: shown!, action };
   });
   deliverOrderNotices(pending);
   return answer;

@@ -85,6 +85,17 @@ try {
       emailVerifiedAt: new Date(),
     });
   }
+  // The booking note masked for the guide until confirmation (tests/e2e/order-note.spec.ts): its own traveler.
+  for (const project of ['js-on', 'js-off']) {
+    await handle.db.insert(users).values({
+      name: project === 'js-on' ? '備註旅客甲' : '備註旅客乙',
+      email: `e2e-note-traveler-${project}@example.com`,
+      passwordHash: demoTraveler!.hash,
+      type: 'traveler',
+      isEmailVerified: true,
+      emailVerifiedAt: new Date(),
+    });
+  }
   // Everyone agreed to the current terms (issue 24: otherwise each login would open the terms modal), except
   // the people tests/e2e/terms.spec.ts logs in as to agree.
   const current = await currentTerms('zh-TW', handle.db);
