@@ -8,6 +8,7 @@ import { setClock } from '~/services/clock.server';
 import { attachRealtime } from '~/http/realtime.server';
 import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { startOutboxWorker } from '~/services/outbox-worker.server';
+import { setLogSink } from '~/services/log.server';
 import { startDatabase, startupSummary, type GeneratedAdmin } from '~server/startup';
 import { createApp, createHttpServer } from './server/app';
 import { startJobRunner } from './server/jobs';
@@ -88,6 +89,8 @@ async function main() {
   }
   let shutdown: Shutdown | undefined;
   const logger = jsonLogger({ level: config.LOG_LEVEL, instance: config.INSTANCE_NAME });
+  // Every logged error goes through the safe logger (app/services/log.server.ts) into this log.
+  setLogSink(logger);
   const metrics = new Metrics();
   const app = createApp({
     logger,

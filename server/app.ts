@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { contextHeaders } from '~/http/request-context.server';
 import { getSession } from '~/http/session.server';
 import { findUpload } from '~/services/blobs.server';
+import { logError } from '~/services/log.server';
 import type { Database } from '~db/client';
 import { allowedMethodsOnly, apiAuthorization, bodySizeLimit, decodablePath, sameOriginWrites } from './guards';
 import { databaseHealthCheck } from './health';
@@ -88,7 +89,7 @@ export function createApp(options: AppOptions): express.Express {
       await databaseAnswers();
       res.json({ success: true, data: { status: 'ok', time: new Date().toISOString() } });
     } catch (error) {
-      console.error('ping: database unreachable', error);
+      logError('ping: database unreachable', error, { requestId: res.locals.requestId as string });
       res.status(503).json({ success: false, code: 'SERVER_ERROR', message: 'Database unavailable', requestId: res.locals.requestId });
     }
   });
@@ -146,11 +147,7 @@ export function createApp(options: AppOptions): express.Express {
 
   // Last resort: never send a stack trace to a client.
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    if (options.logger) {
-      options.logger.log('error', 'unhandled error', { request_id: res.locals.requestId, error: error instanceof Error ? error.stack : String(error) });
-    } else {
-      console.error(error);
-    }
+    logError('unhandled error', error, { requestId: res.locals.requestId as string });
     if (!res.headersSent) res.status(500).json({ success: false, code: 'SERVER_ERROR', message: 'Server error', requestId: res.locals.requestId });
   });
   return app;
