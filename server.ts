@@ -9,7 +9,7 @@ import { attachRealtime } from '~/http/realtime.server';
 import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { startOutboxWorker } from '~/services/outbox-worker.server';
 import { setLogSink } from '~/services/log.server';
-import { startDatabase, startupSummary, type GeneratedAdmin } from '~server/startup';
+import { startDatabase, startupSummary, startupWarnings, type GeneratedAdmin } from '~server/startup';
 import { createApp, createHttpServer } from './server/app';
 import { startJobRunner } from './server/jobs';
 import { createShutdown, type Shutdown } from './server/lifecycle';
@@ -104,7 +104,7 @@ async function main() {
     isDraining: () => shutdown?.state.draining ?? false,
   });
 
-  const server = createHttpServer(app);
+  const server = createHttpServer(app, { maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS });
   const realtime = await attachRealtime(server, { redisUrl: config.REDIS_URL });
   metrics.gauge('socketio_connected_sockets', 'Socket.IO connections open on this instance', () => [[{}, realtime.io.engine.clientsCount]]);
   metrics.gauge('db_pool_connections', 'PostgreSQL pool connections by state', () => {
@@ -122,6 +122,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     // The last lines of the start: the address and, on a first start that generated one, the admin login.
     const url = `http://localhost:${port}`;
+    for (const line of startupWarnings(config)) console.warn(line);
     for (const line of startupSummary({ url, driver: database.driver, readyMs: Date.now() - started, generatedAdmin })) {
       console.log(line);
     }

@@ -38,8 +38,16 @@ export function logWarning(msg: string, error: unknown, context: LogContext = {}
   write('warn', msg, error, context);
 }
 
+/** A line that is not about an error (a refusal, a warning at start): the message and the caller's plain fields. */
+export function logEvent(level: LogLevel, msg: string, fields: LogContext['fields'] = {}): void {
+  emit(level, msg, { ...fields });
+}
+
 function write(level: LogLevel, msg: string, error: unknown, context: LogContext): void {
-  const fields: Record<string, unknown> = { ...context.fields, ...(context.requestId ? { request_id: context.requestId } : {}), ...errorFields(error) };
+  emit(level, msg, { ...context.fields, ...(context.requestId ? { request_id: context.requestId } : {}), ...errorFields(error) });
+}
+
+function emit(level: LogLevel, msg: string, fields: Record<string, unknown>): void {
   const sink = (globalThis as WithSink)[SINK_KEY];
   if (sink) return sink.log(level, msg, fields);
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
