@@ -15,11 +15,12 @@ const ADMIN = { email: 'defaults-admin@example.test', password: 'defaults-admin-
 const TRAVELER = { email: 'defaults-traveler@example.test', password: 'traveler-pw-123', name: 'Traveler' };
 
 test.describe('a built server started without NODE_ENV', () => {
-  test.describe.configure({ mode: 'serial' });
   let dataDir: string;
   let child: ChildProcess | undefined;
   let base = '';
   let output = '';
+  let adminToken = '';
+  let travelerId = 0;
 
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== 'js-on', 'plain HTTP: the js-on project only');
@@ -28,12 +29,17 @@ test.describe('a built server started without NODE_ENV', () => {
     dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lvyou-defaults-'));
     const port = await freePort();
     base = `http://localhost:${port}`;
-    const env = serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none', PUBLIC_URL: 'https://travel.example.test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    delete env.NODE_ENV;
-    child = spawnServer(env);
+    // serverEnv says production, as every other e2e server does: here NODE_ENV is left out altogether.
+    const { NODE_ENV: _left_out, ...env } = serverEnv({ DATA_DIR: dataDir, PORT: String(port), SEED: 'none', PUBLIC_URL: 'https://travel.example.test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    child = spawnServer(env as NodeJS.ProcessEnv);
     child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
     await waitForPing(base, child, 90_000);
+    // The admin makes the traveler (an admin may use the debug calls in production).
+    adminToken = await login(ADMIN);
+    const created = await api('/api/dev/users', { token: adminToken, json: { type: 'traveler', ...TRAVELER } });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    travelerId = created.json.data.user.id as number;
   });
 
   test.afterAll(async () => {
@@ -60,12 +66,6 @@ test.describe('a built server started without NODE_ENV', () => {
   };
 
   test('the debug calls are a 404 for a traveler and change nothing; an admin still has them', async () => {
-    expect(output).not.toMatch(/NODE_ENV=development/);
-    const admin = await login(ADMIN);
-    const created = await api('/api/dev/users', { token: admin, json: { type: 'traveler', ...TRAVELER } });
-    expect(created.status, JSON.stringify(created.json)).toBe(201);
-    const travelerId = created.json.data.user.id as number;
-
     const traveler = await login(TRAVELER);
     const list = await api('/api/dev/users', { token: traveler });
     expect(list.status).toBe(404);
@@ -78,7 +78,7 @@ test.describe('a built server started without NODE_ENV', () => {
     expect(make.status).toBe(404);
 
     // As the admin sees the accounts: the traveler is still an unverified traveler, no account was made.
-    const accounts = await api('/api/dev/users', { token: admin });
+    const accounts = await api('/api/dev/users', { token: adminToken });
     expect(accounts.status).toBe(200);
     const users = accounts.json.data.users as Array<{ id: number; email: string; type: string; isIdVerified: boolean }>;
     expect(users.find((u) => u.id === travelerId)).toMatchObject({ type: 'traveler', isIdVerified: false });
@@ -88,6 +88,8 @@ test.describe('a built server started without NODE_ENV', () => {
     const cookie = await webLogin(TRAVELER);
     const page = await fetch(`${base}/dev/users`, { headers: { cookie: cookie.split(';')[0]! }, redirect: 'manual' });
     expect(page.status).toBe(404);
+    // And no warning that the debug pages are open (a development start prints one).
+    expect(output).not.toMatch(/NODE_ENV=development/);
   });
 
   /** The login form as a browser posts it: the Set-Cookie of the new session. */
