@@ -8,7 +8,7 @@ import { setClock } from '~/services/clock.server';
 import { attachRealtime } from '~/http/realtime.server';
 import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { startOutboxWorker } from '~/services/outbox-worker.server';
-import { setLogSink } from '~/services/log.server';
+import { logError, setLogSink } from '~/services/log.server';
 import { startDatabase, startupSummary, startupWarnings, type GeneratedAdmin } from '~server/startup';
 import { createApp, createHttpServer } from './server/app';
 import { startJobRunner } from './server/jobs';
@@ -153,6 +153,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Through the safe logger: a failed seed or admin insert must not print its parameters (a password hash).
+  logError('the server could not start', error);
   process.exit(1);
 });
