@@ -131,7 +131,8 @@ async function main() {
   // Periodic jobs, run once across instances (docs/decisions/024).
   const jobs = startJobRunner({ db: () => database.db });
 
-  // Graceful shutdown (server/lifecycle.ts): drain, let in-flight requests finish, then stop in this order.
+  // Graceful shutdown (server/lifecycle.ts): drain, let in-flight requests finish, then stop in this order, all
+  // within SHUTDOWN_TIMEOUT_MS.
   shutdown = createShutdown({
     server,
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -140,8 +141,9 @@ async function main() {
     steps: [
       // Background work first: it may still write to the database and emit to sockets.
       { name: 'jobs', run: () => jobs.stop() },
-      // After the last request: its queued mail is claimed by this batch or by the next instance.
-      { name: 'outbox', run: () => outbox.stop() },
+      // After the last request: its queued mail is sent now or by the next instance. What is still being sent when
+      // the time is up is cut and comes back after its lease (decision 033).
+      { name: 'outbox', run: (signal) => outbox.stop(signal) },
       { name: 'sockets', run: () => realtime.close() },
       { name: 'catalogue cache', run: () => stopCatalogueCache() },
       { name: 'database', run: () => database.close() },

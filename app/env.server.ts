@@ -68,6 +68,21 @@ const envSchema = z.object({
   // End-to-end tests only: the server's clock starts at this instant and runs on from there (slot cutoffs and the
   // tour day depend on the time of day; docs/decisions/015). Refused for a deployment on PostgreSQL in production.
   TEST_CLOCK_START: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, error: 'must be an ISO date-time with an offset' }).optional()),
+  // Payments (issue 32, docs/decisions/039): which provider takes the money. Unset means the built-in test-mode
+  // simulator, except in a production deployment on PostgreSQL, which must name its provider (checked below).
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['simulator', 'ecpay']).optional()),
+  // ECPay's all-in-one checkout: the merchant's id and keys (from ECPay's merchant back office), and which of its
+  // environments to use. All three are required with PAYMENT_PROVIDER=ecpay.
+  ECPAY_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{1,10}$/, 'must be the digits of an ECPay merchant id').optional()),
+  ECPAY_HASH_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9]{16}$/, 'must be 16 letters or digits').optional()),
+  ECPAY_HASH_IV: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9]{16}$/, 'must be 16 letters or digits').optional()),
+  ECPAY_MODE: z.preprocess(emptyToUndefined, z.enum(['stage', 'production']).default('stage')),
+  // Copied onto each order when it is booked (a later change never alters old orders).
+  PLATFORM_COMMISSION_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole percent').min(0).max(100).default(10)),
+  // How long an unpaid order holds its slot before it expires.
+  PAYMENT_WINDOW_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(1440).default(30)),
+  // Days after a tour's completion before the guide's net is payable (the dispute window).
+  PAYOUT_HOLD_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(90).default(3)),
 });
 
 export type AppConfig = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> & {
@@ -100,6 +115,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   if (cfg.TEST_CLOCK_START && cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
     throw new ConfigError('TEST_CLOCK_START', 'is for tests on the embedded database only, never a production deployment on PostgreSQL');
+  }
+  // Payments: ECPay needs its three settings. (That a production deployment on PostgreSQL names its provider is
+  // checked where the provider is chosen, app/services/payments/provider.server.ts, until the wiring of issue 32
+  // sets PAYMENT_PROVIDER in compose.yaml and the cluster script.)
+  if (cfg.PAYMENT_PROVIDER === 'ecpay') {
+    for (const name of ['ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
+      if (!cfg[name]) throw new ConfigError(name, 'is required when PAYMENT_PROVIDER is ecpay');
+    }
   }
 
   const dataDir = path.resolve(cfg.DATA_DIR);

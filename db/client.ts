@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { holdDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** Both drivers expose the same drizzle query API; services only see this type. */
@@ -88,6 +89,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     import('drizzle-orm/pglite/migrator'),
   ]);
   let client: PGlite;
+  // The data directory's lock file says this process holds it (db/data-dir-lock.ts: backups refuse meanwhile).
+  let releaseDataDir = () => {};
   // Extensions the migrations create (CREATE EXTENSION): PGlite ships them separately and must be told at
   // open. Every embedded database opens here (server, seed, tests), so this is the one place to list them.
   const pgliteOptions = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] };
@@ -96,6 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite only creates the last path segment itself.
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     client = await PGlite.create(dir, pgliteOptions);
+    releaseDataDir = holdDataDir(options.dataDir);
   } else {
     client = await PGlite.create({ ...pgliteOptions, loadDataDir: options.startFrom });
   }
@@ -110,7 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         if (!client.closed) await stop();
       };
     },
-    close: () => client.close(),
+    close: () => client.close().finally(releaseDataDir),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

@@ -13,11 +13,21 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 // The fixed lists live in browser-safe modules (one definition each); relative paths, so drizzle-kit loads them too.
 import { ACCOUNT_TYPES } from '../app/lib/account-types';
 import { ORDER_STATUSES } from '../app/lib/order-status';
+import {
+  GUIDE_LEDGER_ACCOUNT_KINDS,
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_ENTRY_KINDS,
+  PAYMENT_EVENT_OUTCOMES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PAYOUT_STATUSES,
+} from '../app/lib/payments';
 import { SUPPORTED_LOCALES as LOCALES } from '../app/lib/locales';
 import { TERMS_KINDS } from '../app/lib/terms';
 import { TIME_SLOTS } from '../app/lib/time-slots';
@@ -626,5 +636,211 @@ export const guideViewCounts = pgTable(
     primaryKey({ columns: [t.guideId, t.day, t.kind] }),
     index('guide_view_counts_day_idx').on(t.day, t.kind),
     check('guide_view_counts_kind_check', inList('kind', GUIDE_VIEW_KINDS)),
+  ],
+);
+
+/**
+ * Money (issue 32, docs/decisions/038–040). Amounts are integer NT$. A payment is one attempt to pay for an order
+ * through a provider; `merchant_trade_no` is our number for it at the provider (ECPay: ≤ 20 letters and digits),
+ * the key that makes a repeated checkout one trade. An order has at most one payment that is not failed or expired.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    merchantTradeNo: text('merchant_trade_no').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    amount: integer('amount').notNull(),
+    capturedAmount: integer('captured_amount').notNull().default(0),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** The provider's own number for the trade (ECPay's TradeNo), known from its callback on. */
+    providerTradeNo: text('provider_trade_no'),
+    authorisedAt: tstz('authorised_at'),
+    capturedAt: tstz('captured_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_merchant_trade_no_unique').on(t.merchantTradeNo),
+    uniqueIndex('payments_one_live_per_order').on(t.orderId).where(sql`${t.status} not in ('failed', 'expired')`),
+    index('payments_status_idx').on(t.status, t.createdAt),
+    check('payments_provider_check', inList('provider', PAYMENT_PROVIDERS)),
+    check('payments_status_check', inList('status', PAYMENT_STATUSES)),
+    check('payments_merchant_trade_no_format', sql`${t.merchantTradeNo} ~ '^[A-Za-z0-9]{1,20}$'`),
+    check('payments_amounts', sql`${t.amount} > 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.capturedAmount} and ${t.capturedAmount} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * Every verified message from a provider, stored once per provider event (a repeated delivery finds its row and
+ * changes nothing); `outcome` says what it did. The raw payload is kept for reconciliation and disputes.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    outcome: text('outcome', { enum: PAYMENT_EVENT_OUTCOMES }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.providerEventId),
+    index('payment_events_payment_idx').on(t.paymentId),
+    check('payment_events_provider_check', inList('provider', PAYMENT_PROVIDERS)),
+    check('payment_events_outcome_check', inList('outcome', PAYMENT_EVENT_OUTCOMES)),
+  ],
+);
+
+/**
+ * The ledger's accounts (docs/decisions/038): one per kind for the platform (owner null), one per kind and guide
+ * for the guide's own (owner = the guide). Created on first use.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    ownerId: integer('owner_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_kind_owner_unique').on(t.kind, t.ownerId).nullsNotDistinct(),
+    check('ledger_accounts_kind_check', inList('kind', LEDGER_ACCOUNT_KINDS)),
+    check(
+      'ledger_accounts_owner_by_kind',
+      sql`(${t.ownerId} is not null) = (${sql.raw(`kind in (${GUIDE_LEDGER_ACCOUNT_KINDS.map((k) => `'${k}'`).join(', ')})`)})`,
+    ),
+  ],
+);
+
+/**
+ * One money movement: its postings sum to zero (checked by the one function that writes them and, at commit, by
+ * the deferred trigger of migration 0024). The idempotency key makes a repeated movement a no-op. Append-only.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    payoutId: integer('payout_id').references(() => payouts.id),
+    kind: text('kind', { enum: LEDGER_ENTRY_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_key_unique').on(t.idempotencyKey),
+    index('ledger_entries_order_idx').on(t.orderId),
+    check('ledger_entries_kind_check', inList('kind', LEDGER_ENTRY_KINDS)),
+  ],
+);
+
+/** A posting: a signed amount into one account (positive in, negative out). Append-only. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: id(),
+    entryId: integer('entry_id').notNull().references(() => ledgerEntries.id),
+    accountId: integer('account_id').notNull().references(() => ledgerAccounts.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    index('ledger_postings_entry_idx').on(t.entryId),
+    // Balances are sums over an account's postings: an index-only scan.
+    index('ledger_postings_account_idx').on(t.accountId, t.amount),
+    check('ledger_postings_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * A payout to one guide: the bank account it goes to is copied onto it (a later change of account does not move
+ * money already sent). Its items say which orders' earnings it pays.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    guideId: integer('guide_id').notNull().references(() => users.id),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('in_transit'),
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    createdAt: createdAt(),
+    paidAt: tstz('paid_at'),
+  },
+  (t) => [
+    index('payouts_guide_idx').on(t.guideId, t.createdAt),
+    check('payouts_status_check', inList('status', PAYOUT_STATUSES)),
+    check('payouts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A payout's lines: an order's earnings paid, or (negative) a deduction for money refunded after it was paid out. */
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    payoutId: integer('payout_id').notNull().references(() => payouts.id),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.payoutId, t.orderId] }),
+    index('payout_items_order_idx').on(t.orderId),
+    check('payout_items_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** Where a guide's payouts go: a Taiwanese bank code (3 digits) and account number (shown masked once saved). */
+export const guidePayoutAccounts = pgTable(
+  'guide_payout_accounts',
+  {
+    guideId: integer('guide_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('guide_payout_accounts_bank_code_format', sql`${t.bankCode} ~ '^[0-9]{3}$'`),
+    check('guide_payout_accounts_account_number_format', sql`${t.accountNumber} ~ '^[0-9]{6,16}$'`),
+  ],
+);
+
+/** The simulator's side of a trade (app/services/payments/simulator.server.ts): what the provider would keep. */
+export const SIMULATOR_TRADE_STATUSES = ['awaiting_card', 'authorised', 'closed', 'given_up', 'declined'] as const;
+
+/**
+ * The payment simulator's own trades, kept apart from ours as a real provider keeps its own books: the checkout
+ * it accepted, the card's outcome, closing (capture), refunds, and the test switches it was started with.
+ */
+export const simulatorTrades = pgTable(
+  'simulator_trades',
+  {
+    id: id(),
+    merchantId: text('merchant_id').notNull(),
+    merchantTradeNo: text('merchant_trade_no').notNull(),
+    tradeNo: text('trade_no').notNull(),
+    status: text('status', { enum: SIMULATOR_TRADE_STATUSES }).notNull().default('awaiting_card'),
+    amount: integer('amount').notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** The checkout's fields as posted (ReturnURL, OrderResultURL, ClientBackURL, ItemName, CustomField1…). */
+    checkout: jsonb('checkout').$type<Record<string, string>>().notNull(),
+    switches: jsonb('switches').$type<Record<string, unknown>>().notNull().default({}),
+    cardLast4: text('card_last4'),
+    paymentDate: tstz('payment_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('simulator_trades_merchant_trade_unique').on(t.merchantId, t.merchantTradeNo),
+    uniqueIndex('simulator_trades_trade_no_unique').on(t.tradeNo),
+    check('simulator_trades_status_check', inList('status', SIMULATOR_TRADE_STATUSES)),
+    check('simulator_trades_amounts', sql`${t.amount} > 0 and ${t.refundedAmount} between 0 and ${t.amount}`),
   ],
 );

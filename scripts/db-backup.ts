@@ -1,16 +1,25 @@
-// `npm run db:backup [FILE]`: a consistent backup of the configured database (db/backup.ts). Without FILE it
-// writes backups/lvyou-<driver>-<time>.(dump|tar.gz). PGlite: stop the server first.
+// `npm run db:backup [FILE]`: a consistent backup of the configured database (db/backup.ts), written 0600. Without
+// FILE it writes backups/lvyou-<driver>-<time>.(dump|tar.gz) (the folder kept 0700). PGlite: stop the server first
+// (refused, exit 3, while it holds DATA_DIR).
+import fs from 'node:fs';
 import { getConfig } from '~/env.server';
-import { backup, type BackupTarget } from '~db/backup';
+import { backup, BACKUP_DIR_MODE, BackupRefused, type BackupTarget } from '~db/backup';
 
+const DEFAULT_FOLDER = 'backups';
 const config = getConfig();
 const target: BackupTarget = config.DATABASE_URL ? { driver: 'pg', url: config.DATABASE_URL } : { driver: 'pglite', dataDir: config.DATA_DIR };
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const file = process.argv[2] ?? `backups/lvyou-${target.driver}-${stamp}.${target.driver === 'pg' ? 'dump' : 'tar.gz'}`;
+let file = process.argv[2];
+if (!file) {
+  file = `${DEFAULT_FOLDER}/lvyou-${target.driver}-${stamp}.${target.driver === 'pg' ? 'dump' : 'tar.gz'}`;
+  // Our own folder: closed to others even if an older version made it 0755.
+  fs.mkdirSync(DEFAULT_FOLDER, { recursive: true, mode: BACKUP_DIR_MODE });
+  fs.chmodSync(DEFAULT_FOLDER, BACKUP_DIR_MODE);
+}
 try {
   await backup(target, file);
   console.log(`Backup of the ${target.driver === 'pg' ? 'PostgreSQL' : 'embedded'} database written to ${file}`);
 } catch (error) {
-  console.error(`Backup failed: ${(error as Error).message}`);
-  process.exit(1);
+  console.error(`Backup ${error instanceof BackupRefused ? 'refused' : 'failed'}: ${(error as Error).message}`);
+  process.exit(error instanceof BackupRefused ? 3 : 1);
 }

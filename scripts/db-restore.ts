@@ -1,5 +1,6 @@
 // `npm run db:restore FILE [--force]`: restores a backup of `npm run db:backup` into the configured database
-// (db/backup.ts). Refuses a database that is not empty unless --force. PGlite: stop the server first.
+// (db/backup.ts), all or nothing (PostgreSQL: one transaction; PGlite: built beside and switched). Refuses a
+// database that is not empty unless --force. PGlite: stop the server first (refused, exit 3, while it holds DATA_DIR).
 import { getConfig } from '~/env.server';
 import { restore, RestoreRefused, type BackupTarget } from '~db/backup';
 

@@ -103,7 +103,15 @@ export function AdminUserList({ archived, users, pagination, filters }: AdminUse
                   </th>
                   <td>{t(`admin.roles.${u.type}`)}</td>
                   <td>
-                    <span className={`state-label state-${u.accountState}`}>{t(`admin.states.${u.accountState}`)}</span>
+                    {archived ? (
+                      // An archived account is badged as such; the state it had (the list's filter) stays beside it.
+                      <>
+                        <span className="state-label state-archived">{t('admin.users.archived')}</span>{' '}
+                        <span className="small muted">{t(`admin.states.${u.accountState}`)}</span>
+                      </>
+                    ) : (
+                      <span className={`state-label state-${u.accountState}`}>{t(`admin.states.${u.accountState}`)}</span>
+                    )}
                   </td>
                   <td>{formatTaipeiDate(u.registerDate, i18n.language)}</td>
                   <td>

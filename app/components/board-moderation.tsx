@@ -32,10 +32,11 @@ export function BoardModeration({
       {canHide ? (
         <Form method="post" className="board-hide">
           <input type="hidden" name={idField} value={id} />
-          <label>
-            <span className="visually-hidden">{t('board.post.hideReason')}</span>
-            <input name="reason" required maxLength={300} placeholder={t('board.post.hideReason')} />
-          </label>
+          {/* A visible label and a full-size field (issue 35: an unlabeled 20 px native input). */}
+          <div className="field">
+            <label htmlFor={`hide-reason-${idField}-${id}`}>{t('board.post.hideReason')}</label>
+            <input id={`hide-reason-${idField}-${id}`} type="text" name="reason" required maxLength={300} />
+          </div>
           <button type="submit" name="intent" value="hide" className="button button-small button-secondary">
             {labels.hide}
           </button>

@@ -28,6 +28,20 @@ export const adminOrderFilterSchema = z.object({
 });
 export type AdminOrderFilters = z.output<typeof adminOrderFilterSchema>;
 
+/**
+ * A date range typed backwards (from after to) means the same days: the list, the API and the export read it in
+ * order, and the page shows it so (issue 35: it silently found nothing). Days are YYYY-MM-DD, so text order is
+ * date order.
+ */
+export function withRangesInOrder<T extends Partial<AdminOrderFilters>>(query: T): T {
+  const ordered = { ...query };
+  for (const [from, to] of [['tourFrom', 'tourTo'], ['createdFrom', 'createdTo']] as const) {
+    const [start, end] = [query[from], query[to]];
+    if (start && end && start > end) [ordered[from], ordered[to]] = [end, start];
+  }
+  return ordered;
+}
+
 export const adminOrderQuerySchema = adminOrderFilterSchema.extend({
   page: optional(whole(100_000)).transform((v) => v ?? 1),
 });

@@ -3,7 +3,6 @@ import { getDb, type Database } from '~db/client';
 import { orders, users } from '~db/schema';
 import { ACCOUNT_TYPES } from '~/lib/account-types';
 import { now as clockNow } from './clock.server';
-import { countOpenReports } from './chat-reports.server';
 import { adminDashboard } from './dashboards.server';
 
 /**
@@ -33,9 +32,8 @@ export async function adminDashboardFigures(db: Database = getDb(), now: Date = 
     ]);
     return { bookings: all?.n ?? 0, grossValue: Number(kept?.sum ?? 0) };
   };
-  const [base, reportedMessages, newRows, thisMonth, lastMonth] = await Promise.all([
+  const [base, newRows, thisMonth, lastMonth] = await Promise.all([
     adminDashboard(db),
-    countOpenReports(db),
     db
       .select({ type: users.type, n: count() })
       .from(users)
@@ -48,5 +46,5 @@ export async function adminDashboardFigures(db: Database = getDb(), now: Date = 
     (typeof ACCOUNT_TYPES)[number],
     number
   >;
-  return { ...base, reportedMessages, newThisWeek, thisMonth, lastMonth };
+  return { ...base, newThisWeek, thisMonth, lastMonth };
 }

@@ -9,7 +9,7 @@ import { refreshGuideSearchText } from './guides.server';
 import { listUserOrders } from './orders.server';
 import { listUserReviews } from './reviews.server';
 import { revokeUserSessions } from './sessions.server';
-import { assertAdmin, toAdminUser } from './user-admin.server';
+import { assertAdmin, assertNotAdminAccount, toAdminUser } from './user-admin.server';
 import { userIdParam, type UserRow } from './users.server';
 
 /*
@@ -112,8 +112,9 @@ export async function resendVerificationFor(actor: UserRow, userId: number, db: 
 }
 
 /**
- * Makes a traveler a guide or a guide a traveler. Admin accounts keep their role, and nobody is made an admin
- * here (FORBIDDEN, admin.errors.roleFixed). A new guide starts in good standing and enters keyword search.
+ * Makes a traveler a guide or a guide a traveler. Admin accounts keep their role (FORBIDDEN, admin.errors.adminAccount,
+ * assertNotAdminAccount), and nobody is made an admin here (FORBIDDEN, admin.errors.roleFixed). A new guide starts
+ * in good standing and enters keyword search.
  */
 export async function changeUserRole(actor: UserRow, userId: number, role: 'traveler' | 'guide', db: Database = getDb()): Promise<UserRow> {
   assertAdmin(actor);
@@ -122,7 +123,7 @@ export async function changeUserRole(actor: UserRow, userId: number, role: 'trav
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw new AppError('USER_NOT_FOUND');
-    if (current.type === 'admin') throw new AppError('FORBIDDEN', { messageKey: 'admin.errors.roleFixed' });
+    assertNotAdminAccount(current);
     if (current.deletedAt) throw new AppError('USER_NOT_FOUND');
     if (current.type === role) return current;
     const now = new Date();

@@ -6,7 +6,13 @@ import { auditLogs } from '~db/schema';
  * the same transaction as the change it describes, so a rolled-back change leaves no trace and a committed
  * one always has its row.
  */
-export type AuditAction = 'user.archive' | 'user.restore' | 'user.block' | 'user.unblock' | (string & {});
+/**
+ * The actions that record an admin seeing what is private to others (issue 31), not a change: exports, reading a
+ * conversation they take no part in, opening an ID document.
+ */
+export const READ_AUDIT_ACTIONS = ['export.users', 'export.orders', 'export.reviews', 'export.logs', 'chat.read', 'id_verification.document_view'] as const;
+
+export type AuditAction = 'user.archive' | 'user.restore' | 'user.block' | 'user.unblock' | (typeof READ_AUDIT_ACTIONS)[number] | (string & {});
 
 export interface AuditEntry {
   /** The person who acted; null for the system (seed, scheduled jobs). */

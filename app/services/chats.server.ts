@@ -11,6 +11,7 @@ import {
   type MessageListQuery,
   type MessageReadEvent,
 } from '~/schemas/chat';
+import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
 import { now } from './clock.server';
 import { AppError, idParamOr } from './errors.server';
@@ -29,6 +30,7 @@ import { emitToUser } from './realtime.server';
  * - The sender's client id is unique per sender: sending the same one again answers the stored message.
  * - Until the traveler has a confirmed (or completed) order with the guide, contact details are masked for both
  *   participants; the stored text is the original, which admins read.
+ * - Every read of a conversation by an admin who takes no part in it writes an audit row `chat.read` (issue 31).
  */
 export const MESSAGES_PER_MINUTE = 20;
 export const NEW_CHATS_PER_HOUR = 5;
@@ -188,10 +190,22 @@ export async function listChatsOfUser(admin: Viewer, userId: number, db: Databas
   return summaries({ ...admin, id: userId }, rows, db);
 }
 
+/** An admin read a conversation they take no part in (issue 31): who, which conversation, which messages. */
+async function auditAdminRead(viewer: Viewer, chat: ChatRow, read: Record<string, number | undefined>, db: Database): Promise<void> {
+  if (isParticipant(chat, viewer.id)) return;
+  // A catch-up that found no new message showed nothing.
+  if (read.messages === 0) return;
+  await recordAudit(
+    { actorId: viewer.id, action: 'chat.read', targetType: 'chat', targetId: chat.id, details: { travelerId: chat.travelerId, guideId: chat.guideId, ...read } },
+    db,
+  );
+}
+
 /** One conversation as the viewer sees it (participant or admin), with both parties' names. */
 export async function getChat(viewer: Viewer, chatId: number, db: Database = getDb()) {
   const chat = await readable(viewer, chatId, db);
   const [summary] = await summaries(viewer, [chat], db);
+  await auditAdminRead(viewer, chat, { lastMessageId: summary!.lastMessage?.id }, db);
   const [traveler, guide] = await Promise.all(
     [chat.travelerId, chat.guideId].map(async (id) => {
       const [row] = await db.select({ id: users.id, name: users.name, avatarKey: users.avatarKey }).from(users).where(eq(users.id, id));
@@ -220,7 +234,9 @@ export async function listMessages(viewer: Viewer, chatId: number, query: Messag
       .orderBy(chatMessages.id)
       .limit(limit + 1);
     const hasMore = rows.length > limit;
-    return { messages: rows.slice(0, limit).map(view), hasMore };
+    const page = rows.slice(0, limit);
+    await auditAdminRead(viewer, chat, { messages: page.length, firstMessageId: page[0]?.id, lastMessageId: page.at(-1)?.id }, db);
+    return { messages: page.map(view), hasMore };
   }
   rows = await db
     .select()
@@ -229,7 +245,9 @@ export async function listMessages(viewer: Viewer, chatId: number, query: Messag
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
   const hasMore = rows.length > limit;
-  return { messages: rows.slice(0, limit).reverse().map(view), hasMore };
+  const page = rows.slice(0, limit).reverse();
+  await auditAdminRead(viewer, chat, { messages: page.length, firstMessageId: page[0]?.id, lastMessageId: page.at(-1)?.id }, db);
+  return { messages: page.map(view), hasMore };
 }
 
 function emitMessage(chat: ChatRow, view: ChatMessageView): void {

@@ -7,6 +7,7 @@ import { parseIdParam } from '~/lib/ids';
 import { RECENT_DEFAULT_LIMIT, type Recommendation, type RecentBooking, type RecentOrderView } from '~/schemas/discover';
 import { assertSelfOrAdmin, type Viewer } from './access.server';
 import { blobUrl } from './blobs.server';
+import { countOpenReports } from './chat-reports.server';
 import { AppError } from './errors.server';
 import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
 import { recommendGuides } from './recommendations.server';
@@ -155,15 +156,17 @@ export interface AdminDashboard {
   usersByType: Record<UserType, number>;
   blockedUsers: number;
   archivedUsers: number;
-  /** Everything an admin has to decide: ID applications and photos awaiting review. */
+  /** Everything an admin has to decide: ID applications, photos and reported messages awaiting review. */
   awaitingReview: number;
   ordersByStatus: Record<OrderStatus, number>;
   pendingIdVerifications: number;
   photosAwaitingReview: number;
+  /** Reported chat messages nobody has dismissed or hidden yet. */
+  reportedMessages: number;
 }
 
 export async function adminDashboard(db: Database = getDb()): Promise<AdminDashboard> {
-  const [typeRows, [blocked], [archived], statusRows, [idChecks], [photoChecks]] = await Promise.all([
+  const [typeRows, [blocked], [archived], statusRows, [idChecks], [photoChecks], reportedMessages] = await Promise.all([
     db.select({ type: users.type, n: count() }).from(users).where(isNull(users.deletedAt)).groupBy(users.type),
     db
       .select({ n: count() })
@@ -173,6 +176,7 @@ export async function adminDashboard(db: Database = getDb()): Promise<AdminDashb
     db.select({ status: orders.status, n: count() }).from(orders).where(isNull(orders.deletedAt)).groupBy(orders.status),
     db.select({ n: count() }).from(idVerifications).where(eq(idVerifications.status, 'pending')),
     db.select({ n: count() }).from(photos).where(eq(photos.status, 'pending_review')),
+    countOpenReports(db),
   ]);
   const usersByType = Object.fromEntries(
     ACCOUNT_TYPES.map((type) => [type, typeRows.find((r) => r.type === type)?.n ?? 0]),
@@ -184,10 +188,12 @@ export async function adminDashboard(db: Database = getDb()): Promise<AdminDashb
     usersByType,
     blockedUsers: blocked?.n ?? 0,
     archivedUsers: archived?.n ?? 0,
-    awaitingReview: (idChecks?.n ?? 0) + (photoChecks?.n ?? 0),
+    // The total is the sum of the queues the dashboard shows beside it (it once left reported messages out).
+    awaitingReview: (idChecks?.n ?? 0) + (photoChecks?.n ?? 0) + reportedMessages,
     ordersByStatus,
     pendingIdVerifications: idChecks?.n ?? 0,
     photosAwaitingReview: photoChecks?.n ?? 0,
+    reportedMessages,
   };
 }
 

@@ -5,6 +5,7 @@ import { auditLogs, orders, reviews, users } from '~db/schema';
 import type { AuditQuery } from '~/schemas/admin-logs';
 import type { AdminOrderFilters } from '~/schemas/admin-orders';
 import type { UserListQuery } from '~/schemas/user-admin';
+import { recordAudit } from './audit.server';
 import { auditConditions } from './audit-log.server';
 import { orderFilterConditions } from './order-filters.server';
 import { reviewSearchCondition, reviewTables } from './reviews.server';
@@ -19,6 +20,7 @@ import type { UserRow } from './users.server';
  * page (no OFFSET). app/http/csv.server.ts turns the pages into the streamed file.
  *
  * The admin check runs when the export is asked for, before the first byte; the pages are read lazily.
+ * Each export asked for is audited then (issue 31): `export.<kind>` by the admin, with the filters it applied.
  */
 
 export const EXPORT_PAGE_ROWS = 1000;
@@ -31,6 +33,15 @@ export interface CsvExport {
   kind: 'users' | 'orders' | 'reviews' | 'logs';
   columns: readonly string[];
   pages: () => AsyncGenerator<CsvRecord[]>;
+}
+
+type Exporter = Pick<UserRow, 'id' | 'type'>;
+
+/** Records who asked for which export with which filters (the values given; absent ones left out). */
+async function audited(actor: Exporter, exp: CsvExport, filters: Record<string, unknown>, db: Database): Promise<CsvExport> {
+  const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  await recordAudit({ actorId: actor.id, action: `export.${exp.kind}`, details: { filters: given } }, db);
+  return exp;
 }
 
 /** A timestamp as Taiwan wall-clock text, the way a spreadsheet reads a date (the header says the zone). */
@@ -50,10 +61,15 @@ async function* keyset<R extends { id: number }>(page: (before: SQL | undefined)
 const USER_COLUMNS = ['id', 'name', 'email', 'type', 'state', 'emailVerified', 'idVerified', 'city', 'registered', 'lastLogin', 'blocked', 'archived'] as const;
 
 /** Users (not archived, or archived with `archived`), filtered as /admin/users; sorting does not apply (id order). */
-export function exportUsers(actor: Pick<UserRow, 'type'>, filters: Pick<UserListQuery, 'type' | 'status' | 'search'>, archived = false, db: Database = getDb()): CsvExport {
+export async function exportUsers(
+  actor: Exporter,
+  filters: Pick<UserListQuery, 'type' | 'status' | 'search'>,
+  archived = false,
+  db: Database = getDb(),
+): Promise<CsvExport> {
   assertAdmin(actor);
   const where = userListConditions(archived, filters);
-  return {
+  const exp: CsvExport = {
     kind: 'users',
     columns: USER_COLUMNS,
     pages: () =>
@@ -81,6 +97,7 @@ export function exportUsers(actor: Pick<UserRow, 'type'>, filters: Pick<UserList
         users.id,
       ),
   };
+  return audited(actor, exp, { ...filters, archived: archived ? 'only' : undefined }, db);
 }
 
 const ORDER_COLUMNS = [
@@ -88,12 +105,12 @@ const ORDER_COLUMNS = [
 ] as const;
 
 /** Orders filtered as /admin/orders. */
-export function exportOrders(actor: Pick<UserRow, 'type'>, filters: Partial<AdminOrderFilters>, db: Database = getDb()): CsvExport {
+export async function exportOrders(actor: Exporter, filters: Partial<AdminOrderFilters>, db: Database = getDb()): Promise<CsvExport> {
   assertAdmin(actor);
   const traveler = alias(users, 'traveler');
   const guide = alias(users, 'guide');
   const where = orderFilterConditions(filters, { traveler, guide });
-  return {
+  const exp: CsvExport = {
     kind: 'orders',
     columns: ORDER_COLUMNS,
     pages: () =>
@@ -125,16 +142,17 @@ export function exportOrders(actor: Pick<UserRow, 'type'>, filters: Partial<Admi
         orders.id,
       ),
   };
+  return audited(actor, exp, filters, db);
 }
 
 const REVIEW_COLUMNS = ['id', 'orderId', 'rating', 'comment', 'role', 'reviewerId', 'reviewer', 'revieweeId', 'reviewee', 'hidden', 'hiddenReason', 'created'] as const;
 
 /** Reviews (hidden ones too) matching the /admin/reviews search. */
-export function exportReviews(actor: Pick<UserRow, 'type'>, filters: { keyword?: string }, db: Database = getDb()): CsvExport {
+export async function exportReviews(actor: Exporter, filters: { keyword?: string }, db: Database = getDb()): Promise<CsvExport> {
   assertAdmin(actor);
   const { reviewer, reviewee } = reviewTables;
   const where = reviewSearchCondition(filters);
-  return {
+  const exp: CsvExport = {
     kind: 'reviews',
     columns: REVIEW_COLUMNS,
     pages: () =>
@@ -164,16 +182,17 @@ export function exportReviews(actor: Pick<UserRow, 'type'>, filters: { keyword?:
         reviews.id,
       ),
   };
+  return audited(actor, exp, filters, db);
 }
 
 const LOG_COLUMNS = ['id', 'at', 'action', 'actorId', 'actor', 'targetType', 'targetId', 'ip', 'details'] as const;
 
 /** Audit log entries filtered as /admin/logs; `details` as JSON text, the client address (logins) on its own. */
-export function exportAuditLog(actor: Pick<UserRow, 'type'>, filters: Omit<AuditQuery, 'page'>, db: Database = getDb()): CsvExport {
+export async function exportAuditLog(actor: Exporter, filters: Omit<AuditQuery, 'page'>, db: Database = getDb()): Promise<CsvExport> {
   assertAdmin(actor);
   const who = alias(users, 'actor');
   const where = auditConditions(filters);
-  return {
+  const exp: CsvExport = {
     kind: 'logs',
     columns: LOG_COLUMNS,
     pages: () =>
@@ -199,4 +218,5 @@ export function exportAuditLog(actor: Pick<UserRow, 'type'>, filters: Omit<Audit
         auditLogs.id,
       ),
   };
+  return audited(actor, exp, filters, db);
 }

@@ -195,7 +195,8 @@ export async function rejectIdApplication(admin: Viewer, id: number, reviewNotes
 
 /**
  * One document of an application, for the applicant or an admin only. Anyone else, like an unknown id,
- * gets NOT_FOUND (whether an application exists is not told).
+ * gets NOT_FOUND (whether an application exists is not told). An admin opening someone's document writes an
+ * audit row `id_verification.document_view` (issue 31).
  */
 export async function getIdDocument(viewer: Viewer | undefined, id: number, side: string, db: Database = getDb()) {
   const index = DOCUMENT_SIDES.indexOf(side as DocumentSide);
@@ -205,5 +206,8 @@ export async function getIdDocument(viewer: Viewer | undefined, id: number, side
   const key = row.documentKeys[index];
   const blob = key ? await getPrivateBlob(key, db) : undefined;
   if (!blob) throw new AppError('NOT_FOUND');
+  if (viewer.id !== row.userId) {
+    await recordAudit({ actorId: viewer.id, action: 'id_verification.document_view', targetType: 'user', targetId: row.userId, details: { applicationId: id, side } }, db);
+  }
   return blob;
 }

@@ -1,7 +1,8 @@
+import net from 'node:net';
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
 import { getDb, type Database } from '~db/client';
 import { getConfig } from '~/env.server';
+import { whenAborted } from '~/lib/abort';
 import { outboxJob, wakeOutboxWorkers } from './outbox.server';
 
 /**
@@ -32,35 +33,62 @@ export function mailPayload(mail: Mail): Record<string, unknown> {
   return { ...mail, to: mail.to.toLowerCase() };
 }
 
-const TRANSPORT_KEY = Symbol.for('lvyou.mail-transport');
-type WithTransport = typeof globalThis & { [TRANSPORT_KEY]?: { url: string; transport: Transporter } };
-
 /**
- * An SMTP server that accepts the connection and then says nothing must not hold a send (and its outbox lease,
- * two minutes) for ever: nodemailer gives up on it after these and the row is tried again later.
+ * nodemailer's own timeouts are idle ones (a server that answers one line now and then resets them for ever); they
+ * stay, and the outbox worker's deadline (decision 033) bounds the whole send.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
-/** nodemailer is loaded with the first mail, and only when SMTP_URL is set. */
-async function smtpTransport(url: string): Promise<Transporter> {
-  const g = globalThis as WithTransport;
-  if (g[TRANSPORT_KEY]?.url !== url) {
-    const { default: nodemailer } = await import('nodemailer');
-    // nodemailer reads transport options from the URL's query; the operator's own values win.
-    const withTimeouts = new URL(url);
-    for (const [key, ms] of Object.entries(SMTP_TIMEOUTS)) {
-      if (!withTimeouts.searchParams.has(key)) withTimeouts.searchParams.set(key, String(ms));
-    }
-    g[TRANSPORT_KEY] = { url, transport: nodemailer.createTransport(withTimeouts.toString()) };
+/** SMTP_URL with our timeouts where the operator set none (nodemailer reads transport options from the query). */
+function withTimeouts(url: string): string {
+  const withTimeouts = new URL(url);
+  for (const [key, ms] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!withTimeouts.searchParams.has(key)) withTimeouts.searchParams.set(key, String(ms));
   }
-  return g[TRANSPORT_KEY]!.transport;
+  return withTimeouts.toString();
 }
 
-/** The outbox worker's sender for 'mail' rows: throws when the SMTP server refuses or does not answer. */
-export async function deliverMail(mail: Mail): Promise<void> {
+/**
+ * Sends one message on a connection of its own, which `signal` destroys: nodemailer keeps its sockets out of reach,
+ * so we open the connection ourselves (its `getSocket` hook; TLS and STARTTLS are still nodemailer's) and a hung
+ * one can neither hold the send nor be used again. nodemailer is loaded with the first mail, and only with SMTP_URL.
+ */
+async function sendOverSmtp(url: string, message: Mail & { from: string }, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  const [{ default: nodemailer }, { default: SMTPTransport }] = await Promise.all([
+    import('nodemailer'),
+    // The SMTP transport itself: nodemailer.createTransport keeps only the URL's options and drops getSocket.
+    import('nodemailer/lib/smtp-transport/index.js'),
+  ]);
+  let socket: net.Socket | undefined;
+  const smtp = new SMTPTransport({
+    url: withTimeouts(url),
+    getSocket(options, callback) {
+      if (signal.aborted) return callback(signal.reason as Error, false);
+      // nodemailer's defaults for an address without a port.
+      socket = net.connect({ host: options.host || 'localhost', port: Number(options.port) || (options.secure ? 465 : 587) });
+      callback(null, { connection: socket });
+    },
+  });
+  const transport = nodemailer.createTransport(smtp);
+  const cut = () => socket?.destroy();
+  signal.addEventListener('abort', cut, { once: true });
+  try {
+    await Promise.race([transport.sendMail(message), whenAborted(signal)]);
+  } finally {
+    signal.removeEventListener('abort', cut);
+    transport.close();
+  }
+}
+
+/**
+ * The outbox worker's sender for 'mail' rows: throws when the SMTP server refuses or does not answer, and when
+ * `signal` aborts (the mail lane's deadline, or a shutdown), which also destroys the connection.
+ */
+export async function deliverMail(mail: Mail, signal: AbortSignal): Promise<void> {
   const config = getConfig();
   if (config.SMTP_URL) {
-    await (await smtpTransport(config.SMTP_URL)).sendMail({ from: config.MAIL_FROM, ...mail });
+    await sendOverSmtp(config.SMTP_URL, { from: config.MAIL_FROM, ...mail }, signal);
     return;
   }
   console.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}`);

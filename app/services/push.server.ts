@@ -34,7 +34,8 @@ import { enqueue } from './outbox.server';
 
 /** How long a push service keeps a message for a browser that is offline: a day. */
 const TTL_SECONDS = 24 * 60 * 60;
-const SEND_TIMEOUT_MS = 30_000;
+/** The most of a push service's answer we read (its status is what counts; the text only goes to the log). */
+const ANSWER_MAX_BYTES = 4_096;
 /** A body longer than this is cut (a chat message's first lines are the notification). */
 const BODY_MAX = 180;
 
@@ -244,7 +245,11 @@ export class PushSendError extends Error {
   }
 }
 
-function post(endpoint: URL, headers: Record<string, string | number>, body: Buffer): Promise<{ status: number; body: string }> {
+/**
+ * Posts the push and reads the answer, at most ANSWER_MAX_BYTES of it. `signal` (the push lane's deadline, decision
+ * 033) bounds all of it, a body trickled a byte at a time included: it destroys the request.
+ */
+function post(endpoint: URL, headers: Record<string, string | number>, body: Buffer, signal: AbortSignal): Promise<{ status: number; body: string }> {
   const secure = endpoint.protocol === 'https:';
   const request = (secure ? https : http).request;
   return new Promise((resolve, reject) => {
@@ -253,26 +258,36 @@ function post(endpoint: URL, headers: Record<string, string | number>, body: Buf
       {
         method: 'POST',
         headers,
-        timeout: SEND_TIMEOUT_MS,
         ...(allowPrivate() ? {} : { lookup: guardedLookup }),
       },
       (res) => {
         const chunks: Buffer[] = [];
+        let size = 0;
+        const answer = () => ({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
         res.on('data', (chunk: Buffer) => {
-          if (chunks.length < 16) chunks.push(chunk);
+          if (size >= ANSWER_MAX_BYTES) return;
+          chunks.push(chunk.subarray(0, ANSWER_MAX_BYTES - size));
+          size += chunk.length;
+          if (size < ANSWER_MAX_BYTES) return;
+          // Enough of it: the rest is not read.
+          resolve(answer());
+          req.destroy();
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve(answer()));
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`push service did not answer in ${SEND_TIMEOUT_MS / 1000} s`)));
+    const cut = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error('push send aborted'));
+    if (signal.aborted) cut();
+    else signal.addEventListener('abort', cut, { once: true });
+    req.on('close', () => signal.removeEventListener('abort', cut));
     req.on('error', reject);
     req.end(body);
   });
 }
 
-/** The outbox worker's sender for 'push' rows. */
-export async function deliverPush(payload: unknown, db: Database = getDb()): Promise<void> {
+/** The outbox worker's sender for 'push' rows; `signal` cuts the send (the push lane's deadline, or a shutdown). */
+export async function deliverPush(payload: unknown, signal: AbortSignal, db: Database = getDb()): Promise<void> {
   const job = payload as PushJob;
   const [subscription] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, job.subscriptionId));
   // Unsubscribed (or answered 410) since it was queued: nothing to send.
@@ -292,7 +307,7 @@ export async function deliverPush(payload: unknown, db: Database = getDb()): Pro
     JSON.stringify({ title: job.title, body: job.body, url: job.url }),
     { vapidDetails: { subject: vapidSubject(), ...keys }, TTL: TTL_SECONDS, urgency: 'normal' },
   );
-  const answer = await post(endpoint, details.headers as Record<string, string | number>, details.body);
+  const answer = await post(endpoint, details.headers as Record<string, string | number>, details.body, signal);
   if (answer.status >= 200 && answer.status < 300) return;
   if (answer.status === 404 || answer.status === 410) {
     // The browser unsubscribed or the subscription expired: it will never take a push again.

@@ -26,7 +26,8 @@ import { toPublicUser, userIdParam, type PublicUser, type UserRow } from './user
  *   once (sessions.server refuses blocked users too) and login answers ACCOUNT_BLOCKED. Unblock sets the
  *   status back to active; the old sessions stay revoked, the person logs in again.
  * - Repeating an action is a quiet no-op (same answer, no second audit row, the first timestamp kept).
- * - An admin cannot block or archive their own account (FORBIDDEN, admin.errors.cannotModerateSelf).
+ * - An admin cannot block or archive their own account (FORBIDDEN, admin.errors.cannotModerateSelf), nor another
+ *   admin's (FORBIDDEN, admin.errors.adminAccount; assertNotAdminAccount, decision 037).
  * - Every change writes an audit_logs row in the same transaction.
  */
 
@@ -64,6 +65,16 @@ export interface UserListResult {
 
 export function assertAdmin(actor: Pick<UserRow, 'type'> | undefined): asserts actor is UserRow {
   if (!actor || actor.type !== 'admin') throw new AppError('FORBIDDEN');
+}
+
+/**
+ * Admin accounts are managed only by ADMIN_EMAIL/ADMIN_PASSWORD (server/admin-account.ts, applied on every start)
+ * and are never made in the product (ASSIGNABLE_ROLES): no admin blocks, archives or changes the role of an admin
+ * account, so two admins cannot lock each other out and the last admin can never be removed here
+ * (docs/decisions/037-backups-and-admin-accounts.md). Lifting a block or an archive stays possible.
+ */
+export function assertNotAdminAccount(target: Pick<UserRow, 'type'>): void {
+  if (target.type === 'admin') throw new AppError('FORBIDDEN', { messageKey: 'admin.errors.adminAccount' });
 }
 
 /** `%`, `_` and `\` in a search are the characters themselves, not LIKE wildcards. */
@@ -159,6 +170,8 @@ interface Moderation {
   action: AuditAction;
   /** Refused on one's own account. */
   notOnSelf: boolean;
+  /** Refused on an admin account (assertNotAdminAccount). */
+  notOnAdmin: boolean;
   /** Whether the account is already in the wanted state (then nothing changes). */
   done(user: UserRow): boolean;
   change(user: UserRow, now: Date): Partial<typeof users.$inferInsert>;
@@ -173,6 +186,7 @@ async function moderate(actor: UserRow, userId: number, m: Moderation, db: Datab
   const user = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw new AppError('USER_NOT_FOUND');
+    if (m.notOnAdmin) assertNotAdminAccount(current);
     if (m.done(current)) return current;
     const now = new Date();
     const [updated] = (await tx
@@ -210,6 +224,7 @@ export async function archiveUser(actor: UserRow, userId: number, db: Database =
     {
       action: 'user.archive',
       notOnSelf: true,
+      notOnAdmin: true,
       done: (u) => u.deletedAt !== null,
       change: (_u, now) => ({ deletedAt: now }),
       revokeSessions: true,
@@ -226,6 +241,7 @@ export async function restoreUser(actor: UserRow, userId: number, db: Database =
     {
       action: 'user.restore',
       notOnSelf: false,
+      notOnAdmin: false,
       done: (u) => u.deletedAt === null,
       change: () => ({ deletedAt: null }),
       revokeSessions: false,
@@ -242,6 +258,7 @@ export async function blockUser(actor: UserRow, userId: number, db: Database = g
     {
       action: 'user.block',
       notOnSelf: true,
+      notOnAdmin: true,
       done: (u) => u.blockedAt !== null && u.status === 'suspended',
       change: (u, now) => ({ blockedAt: u.blockedAt ?? now, status: 'suspended' }),
       revokeSessions: true,
@@ -258,6 +275,7 @@ export async function unblockUser(actor: UserRow, userId: number, db: Database =
     {
       action: 'user.unblock',
       notOnSelf: false,
+      notOnAdmin: false,
       // An account that was never blocked keeps its status (inactive stays inactive).
       done: (u) => u.blockedAt === null && u.status !== 'suspended',
       change: () => ({ blockedAt: null, status: 'active' }),

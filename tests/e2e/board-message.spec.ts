@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './test';
-import { expectNoAxeViolations, jsEnabled } from './support';
+import { E2E_ADMIN, expectNoAxeViolations, jsEnabled } from './support';
 
 /**
  * A guide writes to a board post's author (issue 23: "guides reply publicly or start a conversation with the
@@ -66,5 +66,34 @@ test('a guide messages a board poster from the post: blank refused, the number m
   // The traveler finds it in their list.
   const list = await request.get('/api/v1/chats', { headers: { authorization: `Bearer ${traveler.token}` } });
   expect((await list.json()).data.chats.filter((c: { id: number }) => chatUrl.endsWith(`/chat/${c.id}`))).toHaveLength(1);
+  await context.close();
+});
+
+test('an admin hides a board post with a labelled, full-size reason field (360 px)', async ({ browser, baseURL, request }, testInfo) => {
+  const traveler = await apiLogin(request, ACCOUNTS[jsEnabled(testInfo) ? 'js-on' : 'js-off'].traveler);
+  const body = `${testInfo.project.name}：想找台南美食導遊（${Date.now()}）`;
+  const posted = await request.post('/api/v1/board/posts', {
+    headers: { authorization: `Bearer ${traveler.token}` },
+    data: { city: 'tainan', languages: ['zh'], body },
+  });
+  expect(posted.status()).toBe(201);
+
+  const context = await browser.newContext({ baseURL, locale: 'zh-TW', timezoneId: 'Asia/Taipei', viewport: { width: 360, height: 800 }, javaScriptEnabled: jsEnabled(testInfo) });
+  const admin = await context.newPage();
+  await admin.goto(`/login?redirectTo=${encodeURIComponent('/board')}`);
+  await admin.locator('input[name="email"]').fill(E2E_ADMIN.email);
+  await admin.locator('input[name="password"]').fill(E2E_ADMIN.password);
+  await admin.locator('button.auth-submit').click();
+  await expect(admin).toHaveURL(/\/board$/);
+
+  // Issue 35: the reason box was an unlabelled 20 px native input.
+  const post = admin.getByRole('listitem').filter({ hasText: body });
+  const reason = post.getByRole('textbox', { name: '隱藏原因' });
+  await expect(reason).toBeVisible();
+  expect((await reason.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expectNoAxeViolations(admin, testInfo, '/board (admin)');
+  await reason.fill('廣告');
+  await post.getByRole('button', { name: '隱藏', exact: true }).click();
+  await expect(admin.getByRole('listitem').filter({ hasText: body }).getByText('已隱藏：廣告')).toBeVisible();
   await context.close();
 });

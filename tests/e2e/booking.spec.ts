@@ -93,6 +93,8 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
   // 4. It is the tour day: both mark it done.
   await traveler.goto(`/orders/${orderId}`);
   await expectNoAxeViolations(traveler, testInfo);
+  // A touch target, not a 19 px inline link (issue 35).
+  expect((await traveler.getByTestId('order-chat-link').boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await traveler.getByRole('button', { name: '標記行程完成' }).click();
   await expect(traveler.getByText('旅客：已完成')).toBeVisible();
   await guide.reload();

@@ -123,4 +123,14 @@ test.describe('guide page', () => {
       await savePicture(page, `guide-slot-chosen-${testInfo.project.name}-${width}.png`);
     });
   }
+
+  test('the slot chips are touch targets on a phone (44 px)', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await openGuide(page, 0);
+    const chips = page.getByTestId('open-days').getByRole('link');
+    expect(await chips.count()).toBeGreaterThan(0);
+    for (const box of await chips.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height))) {
+      expect(box).toBeGreaterThanOrEqual(44);
+    }
+  });
 });

@@ -82,6 +82,10 @@ test('offline page in English and dark', async ({ browser, consoleErrors }) => {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await savePicture(page, `offline-page-en-dark-${width}.png`);
+      // Its two buttons keep apart (issue 35: they touched).
+      const [retry, home] = await page.locator('.offline-actions .button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().toJSON() as DOMRect));
+      const apart = retry!.top === home!.top ? home!.left - retry!.right : home!.top - retry!.bottom;
+      expect(apart).toBeGreaterThanOrEqual(8);
     }
   } finally {
     await context.close();

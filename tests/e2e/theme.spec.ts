@@ -65,4 +65,21 @@ test.describe('theme toggle', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
   });
+
+  // Issue 35: `.button:hover` turned secondary buttons blue on blue (back to home on /login, 不同意, 稍後 …).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`a hovered secondary button stays readable (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/login');
+      const button = page.locator('a.button-secondary').first();
+      await button.hover();
+      const [text, background] = await button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.color, style.backgroundColor];
+      });
+      const [lighter, darker] = [luminance(text), luminance(background)].sort((a, b) => b - a) as [number, number];
+      // WCAG contrast of the text on its own background while hovered.
+      expect((lighter + 0.05) / (darker + 0.05)).toBeGreaterThanOrEqual(4.5);
+    });
+  }
 });

@@ -80,6 +80,12 @@ describe(`admin order pages (${testDriver})`, () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date());
     expect(await list({ ...inMarch, createdFrom: today, createdTo: today })).toEqual([b.id, a.id]);
     expect(await list({ ...inMarch, createdTo: '2020-01-01' })).toEqual([]);
+    // A range typed backwards means the same days, and the form shows it in order (issue 35: it found nothing).
+    expect(await list({ tourFrom: '2032-03-31', tourTo: '2032-03-01' })).toEqual([b.id, a.id]);
+    expect(await list({ tourFrom: '2032-03-31', tourTo: '2032-03-01', createdFrom: today, createdTo: '2020-01-01' })).toEqual([b.id, a.id]);
+    const reversed = await server.request('/admin/orders?tourFrom=2032-03-31&tourTo=2032-03-01', { cookie: adminLogin.cookie });
+    expect(/<input[^>]*name="tourFrom"[^>]*>/.exec(reversed.text)?.[0]).toContain('value="2032-03-01"');
+    expect(/<input[^>]*name="tourTo"[^>]*>/.exec(reversed.text)?.[0]).toContain('value="2032-03-31"');
   });
 
   it('cancels after the confirmation step with a reason; both parties are told; the reason is audited', async () => {

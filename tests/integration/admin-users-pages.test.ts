@@ -144,6 +144,10 @@ describe(`admin user pages (${testDriver})`, () => {
     expect((await post(`/admin/users/${person.id}`, { intent: 'archive', confirmed: 'yes' })).status).toBe(302);
     const archived = await server.request(`/admin/users/archived?search=${encodeURIComponent('封存測試人')}`, { cookie: adminLogin.cookie });
     expect(rowIds(archived.text)).toEqual([person.id]);
+    // Badged as archived, not as 啟用 (issue 35); the state it had stays readable beside it.
+    const archivedRow = new RegExp(`data-testid="admin-user-${person.id}"[\\s\\S]*?</tr>`).exec(archived.text)![0];
+    expect(archivedRow).toContain('<span class="state-label state-archived">已封存</span>');
+    expect(archivedRow).not.toContain('class="state-label state-active"');
     expect(rowIds((await server.request(`/admin/users?search=${encodeURIComponent('封存測試人')}`, { cookie: adminLogin.cookie })).text)).toEqual([]);
     expect((await post(`/admin/users/${person.id}`, { intent: 'restore' })).status).toBe(302);
     expect((await row(person.id)).deletedAt).toBeNull();

@@ -129,6 +129,38 @@ describe(`CSV exports (${testDriver})`, () => {
     expect(JSON.parse(column(logs, '詳細內容')[0]!)).toEqual({ name: FORMULA });
   });
 
+  it('records who exported what, with the filters, when the file is asked for; a refused export records nothing (issue 31)', async () => {
+    const exportRows = () =>
+      getDb()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.actorId, admin.id)))
+        .orderBy(auditLogs.id)
+        .then((rows) => rows.filter((r) => r.action.startsWith('export.')));
+    const before = (await exportRows()).length;
+    const travelerLogin = await loginAs(traveler);
+    for (const path of EXPORTS) expect((await server.request(path, { token: travelerLogin.token })).status).toBe(403);
+    expect((await server.request('/api/v1/orders/export.csv?tourFrom=soon', { token: adminLogin.token })).status).toBe(400);
+    expect(await exportRows()).toHaveLength(before);
+
+    await download(`/api/v1/users/export.csv?type=guide&search=${encodeURIComponent('王小明')}`, { token: adminLogin.token });
+    await download('/api/v1/users/export.csv?archived=only', { cookie: adminLogin.cookie });
+    await download('/api/v1/orders/export.csv?status=confirmed&tourFrom=2033-05-01&tourTo=2033-05-31', { token: adminLogin.token });
+    await download(`/api/v1/reviews/export.csv?keyword=${encodeURIComponent('夜市')}`, { token: adminLogin.token });
+    await download(`/api/v1/admin/logs/export.csv?action=user.&actorId=${admin.id}`, { token: adminLogin.token });
+    const rows = (await exportRows()).slice(before);
+    expect(rows.map((r) => [r.action, r.actorId, r.targetType, r.details])).toEqual([
+      ['export.users', admin.id, null, { filters: { type: 'guide', search: '王小明' } }],
+      ['export.users', admin.id, null, { filters: { archived: 'only' } }],
+      ['export.orders', admin.id, null, { filters: { status: 'confirmed', tourFrom: '2033-05-01', tourTo: '2033-05-31' } }],
+      ['export.reviews', admin.id, null, { filters: { keyword: '夜市' } }],
+      ['export.logs', admin.id, null, { filters: { action: 'user.', actorId: admin.id } }],
+    ]);
+    // The audit log shows them like any entry.
+    const logs = await download('/api/v1/admin/logs/export.csv?action=export.', { token: adminLogin.token });
+    expect(column(logs, '動作').slice(0, 2)).toEqual(['export.logs', 'export.logs']);
+  });
+
   it('reads every row across pages of 1,000 (keyset), once each', async () => {
     const db = getDb();
     const many = await createTraveler({ name: '大量旅客' });

@@ -238,8 +238,8 @@ describe(`the outbox (${testDriver})`, () => {
         .insert(outbox)
         .values(Array.from({ length: count }, (_, i) => ({ kind: 'mail' as const, payload: { to: 'both@example.test', subject: `r${round} #${i}`, text: 'x' } })));
       const before = sink.messages.length;
-      // Small batches and a claim each time either is woken: the two keep racing for the same due rows.
-      const options = { pollMs: 20, batchSize: 4, retryDelayMs: () => 60_000 };
+      // Few slots and a claim each time either is woken or a slot frees: the two keep racing for the same due rows.
+      const options = { pollMs: 20, lanes: { mail: { concurrency: 4 } }, retryDelayMs: () => 60_000 };
       const [a, b] = await Promise.all([worker(options), worker(options)]);
       await waitUntil(
         'all sent',

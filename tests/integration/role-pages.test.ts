@@ -151,7 +151,10 @@ describe(`role homes (${testDriver})`, () => {
     const dashboard = await page('/admin', people.admin.login);
     expect(dashboard.status).toBe(200);
     expect(counts(dashboard.text, 'users-by-type')).toMatchObject({ 旅客: 2, 導遊: 3, 管理員: 1 });
-    expect(stat(dashboard.text, 'stat-awaiting-review')).toBe(stat(dashboard.text, 'stat-pending-id') + stat(dashboard.text, 'stat-pending-photos'));
+    // The total is the sum of the three queues shown beside it (issue 35: reported messages were left out).
+    expect(stat(dashboard.text, 'stat-awaiting-review')).toBe(
+      stat(dashboard.text, 'stat-pending-id') + stat(dashboard.text, 'stat-pending-photos') + stat(dashboard.text, 'stat-reported-messages'),
+    );
     expect(counts(dashboard.text, 'orders-by-status')).toEqual({ 待確認: 1, 已確認: 1, 已完成: 1, 已取消: 0, 已退款: 0 });
   });
 });

@@ -16,6 +16,7 @@ import {
   restoreUser,
   unblockUser,
 } from '~/services/user-admin.server';
+import { changeUserRole } from '~/services/admin-user-detail.server';
 import type { UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
 import { createGuide, createTraveler, createUser } from '~server/seed/factories';
@@ -482,12 +483,40 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       expectApi(await getList(listRoute, {}, adminToken), 200);
     });
 
-    it('another admin can be blocked (and then loses access to the admin API)', async () => {
-      const second = await createUser({ type: 'admin' });
+    it('another admin can be neither blocked, archived nor given another role: 403 in the asker\'s language, nothing changes, no audit row (decision 037)', async () => {
+      const second = await createUser({ type: 'admin', name: 'Second Admin' });
       const { token } = await loginAs(second);
+      // Each of the two could lock the other out before: neither can now, through the API or the services.
+      for (const [actor, actorToken, victim] of [
+        [admin, adminToken, second],
+        [second, token, admin],
+      ] as const) {
+        const zh = await moderateVia(blockRoute, victim.id, actorToken);
+        expectApi(zh, 403);
+        expect(zh.json).toMatchObject({ success: false, code: 'FORBIDDEN', message: '管理員帳號只能由伺服器設定（ADMIN_EMAIL）管理：無法停權、封存其他管理員，也無法變更其角色。' });
+        const en = await server.request(`/api/v1/users/${victim.id}`, { method: 'DELETE', token: actorToken, headers: { 'accept-language': 'en' } });
+        expectApi(en, 403);
+        expect(en.json.message).toBe('Admin accounts are managed in the server settings (ADMIN_EMAIL): no admin can block, archive or change the role of another admin.');
+        const ja = await moderateVia(blockRoute, victim.id, actorToken, { 'accept-language': 'ja' });
+        expect(ja.json.message).toBe('管理者アカウントはサーバー設定（ADMIN_EMAIL）でのみ管理されます。他の管理者を停止・アーカイブしたり、役割を変更したりすることはできません。');
+        for (const attempt of [() => blockUser(actor, victim.id), () => archiveUser(actor, victim.id), () => changeUserRole(actor, victim.id, 'traveler')]) {
+          await expect(attempt()).rejects.toMatchObject({ code: 'FORBIDDEN', messageKey: 'admin.errors.adminAccount' });
+        }
+        const [row] = await getDb().select().from(users).where(eq(users.id, victim.id));
+        expect(row).toMatchObject({ type: 'admin', blockedAt: null, deletedAt: null, status: victim.status });
+        expect(await auditRows(victim.id)).toHaveLength(0);
+      }
+      // Both still work.
       expectApi(await getList(listRoute, {}, token), 200);
-      expectApi(await moderateVia(blockRoute, second.id, adminToken), 200);
-      expectApi(await getList(listRoute, {}, token), 401);
+      expectApi(await getList(listRoute, {}, adminToken), 200);
+    });
+
+    it('an admin account left blocked or archived (before decision 037) can still be unblocked and restored', async () => {
+      const stuck = await createUser({ type: 'admin', blockedAt: new Date(), status: 'suspended', deletedAt: new Date() });
+      expectApi(await moderateVia(unblockRoute, stuck.id, adminToken), 200);
+      expectApi(await moderateVia(restoreRoute, stuck.id, adminToken), 200);
+      const [row] = await getDb().select().from(users).where(eq(users.id, stuck.id));
+      expect(row).toMatchObject({ blockedAt: null, deletedAt: null, status: 'active' });
     });
   });
 

@@ -11,7 +11,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { adminOrderQuerySchema } from '~/schemas/admin-orders';
+import { adminOrderQuerySchema, withRangesInOrder } from '~/schemas/admin-orders';
 import { ORDER_STATUS_VALUES } from '~/schemas/orders';
 import { listOrdersForAdmin } from '~/services/admin-orders.server';
 
@@ -22,7 +22,7 @@ import { listOrdersForAdmin } from '~/services/admin-orders.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
   const parsed = adminOrderQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const query = parsed.success ? parsed.data : adminOrderQuerySchema.parse({});
+  const query = withRangesInOrder(parsed.success ? parsed.data : adminOrderQuerySchema.parse({}));
   const [t, result] = await Promise.all([getFixedT(request), listOrdersForAdmin(user, query)]);
   const filters = {
     status: query.status ?? '',

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { AdminPageHead } from '~/components/admin';
 import { Field, SelectField, SubmitButton, TextareaField } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
@@ -25,7 +26,7 @@ import { listTermsVersions, publishTerms } from '~/services/terms.server';
  * version is written in markdown, previewed (with JS off a preview step) and published: it becomes the active
  * one of its kind and language, audited in the same transaction; a new terms of service makes everyone agree again.
  */
-export const handle: I18nHandle = { i18n: ['terms', 'account'] };
+export const handle: I18nHandle = { i18n: ['terms', 'account', 'trust'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, 'admin');
@@ -64,13 +65,12 @@ export default function AdminTerms() {
   const busy = navigation.state !== 'idle' && navigation.formAction === '/admin/terms';
   const active = versions.filter((v) => v.isActive);
   return (
-    <section className="admin-terms" aria-labelledby="admin-terms-title">
-      <h1 id="admin-terms-title">{t('terms.admin.title')}</h1>
-      <p className="muted">{t('terms.admin.lead')}</p>
+    <div className="admin-page admin-terms">
+      <AdminPageHead title={t('terms.admin.title')} intro={t('terms.admin.lead')} />
 
       <h2>{t('terms.admin.active')}</h2>
-      <div className="table-scroll">
-        <table>
+      <div className="card admin-table-wrap">
+        <table className="admin-table">
           <thead>
             <tr>
               <th scope="col">{t('terms.admin.kindLabel')}</th>
@@ -116,8 +116,8 @@ export default function AdminTerms() {
       ) : null}
 
       <h2>{t('terms.admin.history')}</h2>
-      <div className="table-scroll">
-        <table>
+      <div className="card admin-table-wrap">
+        <table className="admin-table">
           <thead>
             <tr>
               <th scope="col">{t('terms.admin.kindLabel')}</th>
@@ -145,6 +145,6 @@ export default function AdminTerms() {
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }

@@ -105,6 +105,8 @@ export default function AdminUser() {
   const archived = user.archivedAt !== null;
   const blocked = user.blockedAt !== null;
   const self = user.id === selfId;
+  // Another admin's account is managed by ADMIN_EMAIL only (decision 037): no block, archive or role change here.
+  const adminAccount = user.type === 'admin' && !self;
   const date = (iso: string | null) => (iso ? formatTaipeiDateTime(iso, lang) : '—');
   const yesNo = (v: boolean) => t(v ? 'admin.yes' : 'admin.no');
 
@@ -251,10 +253,15 @@ export default function AdminUser() {
       <section className="card" aria-labelledby="user-actions">
         <h2 id="user-actions">{t('admin.users.actionsTitle')}</h2>
         {self ? <p className="small muted">{t('admin.users.selfNote')}</p> : null}
+        {adminAccount ? (
+          <p className="small muted" data-testid="admin-account-note">
+            {t('admin.users.adminNote')}
+          </p>
+        ) : null}
         <div className="admin-actions">
-          {!self && !archived ? (blocked ? actionButton('unblock') : actionButton('block', true)) : null}
+          {!self && !archived ? (blocked ? actionButton('unblock') : adminAccount ? null : actionButton('block', true)) : null}
           {!self && blocked && archived ? actionButton('unblock') : null}
-          {archived ? actionButton('restore') : !self ? actionButton('archive', true) : null}
+          {archived ? actionButton('restore') : !self && !adminAccount ? actionButton('archive', true) : null}
           {liveSessions > 0 && !self ? actionButton('endSessions', true) : null}
           {!user.isEmailVerified && !archived && !blocked ? actionButton('resendVerification') : null}
         </div>

@@ -203,7 +203,15 @@ export default function BoardPost() {
           {replies.map((reply) => (
             <li key={reply.id} className="card board-reply" data-testid="board-reply">
               <p className="small muted">
-                {reply.authorType === 'guide' ? t('board.replies.byGuide', { name: reply.authorName }) : t('board.replies.by', { name: reply.authorName })} ·{' '}
+                {/* A guide who answered is a link to their page, where the traveler can book them (issue 35). */}
+                {reply.authorType === 'guide' ? (
+                  <Link to={`/guides/${reply.authorId}`} data-testid="reply-guide-link">
+                    {t('board.replies.byGuide', { name: reply.authorName })}
+                  </Link>
+                ) : (
+                  t('board.replies.by', { name: reply.authorName })
+                )}{' '}
+                ·{' '}
                 <time dateTime={reply.createdAt}>{formatTaipeiDateTime(reply.createdAt, i18n.language)}</time>
               </p>
               <p className="board-body">{reply.body}</p>

@@ -115,7 +115,7 @@ export default function OrderDetail() {
         {role === 'traveler' ? (
           <p>
             {/* Issue 23: the order links to the one conversation with this guide. */}
-            <Link to={`/chat/new?guideId=${order.guideId}&orderId=${order.id}`} data-testid="order-chat-link">
+            <Link to={`/chat/new?guideId=${order.guideId}&orderId=${order.id}`} className="button button-secondary" data-testid="order-chat-link">
               {t('chat.ask.messageGuide')}
             </Link>
           </p>

@@ -37,7 +37,10 @@ describe(`/admin/terms (${testDriver})`, () => {
     const { cookie } = await loginAs(admin);
     const page = await server.request('/admin/terms', { cookie });
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<h1 id="admin-terms-title"');
+    expect(page.text).toMatch(/<h1>[^<]+<\/h1>/);
+    // Issue 35: the way back to the console, and the console's table style.
+    expect(page.text).toContain('href="/admin">← ');
+    expect(page.text).toContain('<table class="admin-table">');
 
     const preview = await server.request('/admin/terms', { method: 'POST', cookie, body: form({ ...NEW_VERSION, intent: 'preview' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(preview.status).toBe(200);

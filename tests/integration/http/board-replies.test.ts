@@ -50,6 +50,9 @@ describe(`board replies over HTTP (${testDriver})`, () => {
     const page = await server.request(`/board/${postId}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('阿明（導遊）');
+    // The guide who answered links to their page (issue 35: a plain name).
+    const guideId = first.json.data.reply.authorId;
+    expect(page.text).toMatch(new RegExp(`<a [^>]*href="/guides/${guideId}"[^>]*>阿明（導遊）</a>`));
     expect(page.text).not.toContain('aming77');
     expect((await server.request('/board/999999')).status).toBe(404);
     expect((await server.request(`/api/v1/board/posts/999999/replies`)).status).toBe(404);

@@ -23,7 +23,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ request, session, query }) => csvResponse(request, exportReviews(session.user, query)),
+  GET: async ({ request, session, query }) => csvResponse(request, await exportReviews(session.user, query)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

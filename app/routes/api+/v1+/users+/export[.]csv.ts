@@ -23,7 +23,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ request, session, query }) => csvResponse(request, exportUsers(session.user, query, query.archived === 'only')),
+  GET: async ({ request, session, query }) => csvResponse(request, await exportUsers(session.user, query, query.archived === 'only')),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;
