@@ -8,7 +8,8 @@ import { setClock } from '~/services/clock.server';
 import { attachRealtime, type RealtimeOptions } from '~/http/realtime.server';
 import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
 import { startOutboxWorker } from '~/services/outbox-worker.server';
-import { startDatabase, startupSummary, type GeneratedAdmin } from '~server/startup';
+import { logError, setLogSink } from '~/services/log.server';
+import { startDatabase, startupSummary, startupWarnings, type GeneratedAdmin } from '~server/startup';
 import { createApp, createHttpServer } from './server/app';
 import { startJobRunner } from './server/jobs';
 import { createShutdown, type Shutdown } from './server/lifecycle';
@@ -88,6 +89,8 @@ async function main() {
   }
   let shutdown: Shutdown | undefined;
   const logger = jsonLogger({ level: config.LOG_LEVEL, instance: config.INSTANCE_NAME });
+  // Every logged error goes through the safe logger (app/services/log.server.ts) into this log.
+  setLogSink(logger);
   const metrics = new Metrics();
   const app = createApp({
     logger,
@@ -101,7 +104,7 @@ async function main() {
     isDraining: () => shutdown?.state.draining ?? false,
   });
 
-  const server = createHttpServer(app);
+  const server = createHttpServer(app, { maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS });
   // Sockets are counted per client address as req.ip finds it (Express's compiled TRUST_PROXY).
   const realtime = await attachRealtime(server, { redisUrl: config.REDIS_URL, trustProxy: app.get('trust proxy fn') as RealtimeOptions['trustProxy'] });
   metrics.gauge('socketio_connected_sockets', 'Socket.IO connections open on this instance', () => [[{}, realtime.io.engine.clientsCount]]);
@@ -120,6 +123,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     // The last lines of the start: the address and, on a first start that generated one, the admin login.
     const url = `http://localhost:${port}`;
+    for (const line of startupWarnings(config)) console.warn(line);
     for (const line of startupSummary({ url, driver: database.driver, readyMs: Date.now() - started, generatedAdmin })) {
       console.log(line);
     }
@@ -152,6 +156,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Through the safe logger: a failed seed or admin insert must not print its parameters (a password hash).
+  logError('the server could not start', error);
   process.exit(1);
 });

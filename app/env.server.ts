@@ -21,7 +21,9 @@ const optionalUrl = (protocols: string[]) =>
   );
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless told otherwise (docs/decisions/036): `node build/server.js` started by systemd or PM2 without
+  // NODE_ENV is a deployment. `npm run dev` sets development; the test runners set test.
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -53,6 +55,9 @@ const envSchema = z.object({
   // Which proxies may set X-Forwarded-For/-Proto (Express `trust proxy`): loopback, a list of addresses or
   // subnets, a hop count, or false.
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('loopback')),
+  // Open connections one client address may hold (server/app.ts createHttpServer); a trusted proxy (TRUST_PROXY) is
+  // not counted: it carries everyone, and nginx caps each client itself (deploy/nginx, limit_conn). 0: no cap.
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   // Logs: one JSON line per request and error at this level or above (server/observability.ts).
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // Prometheus metrics at GET /metrics on this port only (never the public one); unset: no metrics.
@@ -121,10 +126,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
 
   const dataDir = path.resolve(cfg.DATA_DIR);
+  const sessionSecret = cfg.SESSION_SECRET ?? sessionSecretFromDataDir(cfg, dataDir);
+  // Without SMTP the mail (verification and reset codes) is written to the log: the embedded demo's mailbox, but a
+  // leak of every account's codes into a deployment's log collection (docs/decisions/036).
+  if (cfg.NODE_ENV === 'production' && cfg.DATABASE_URL && !cfg.SMTP_URL) {
+    throw new ConfigError('SMTP_URL', 'is required in production when DATABASE_URL is set (without it every mail, codes included, would be written to the log)');
+  }
   return {
     ...cfg,
     DATA_DIR: dataDir,
-    SESSION_SECRET: cfg.SESSION_SECRET ?? sessionSecretFromDataDir(cfg, dataDir),
+    SESSION_SECRET: sessionSecret,
     PUBLIC_URL: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/$/, ''),
   };
 }

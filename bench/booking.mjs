@@ -22,6 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serverNodeFlags } from './lib/server-flags.mjs';
+import { startDiscardingMailSink } from './lib/mail-sink.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL;
 if (!dbUrl) {
@@ -76,7 +77,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const cpuProfile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 const product = spawn(process.execPath, [...serverNodeFlags(), ...cpuProfile, 'build/server.js'], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl },
+  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });

@@ -20,6 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serverNodeFlags } from './lib/server-flags.mjs';
+import { startDiscardingMailSink } from './lib/mail-sink.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL;
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
@@ -76,7 +77,7 @@ const product = spawn(process.execPath, [...serverNodeFlags(), 'build/server.js'
     SEED: 'none',
     PUBLIC_URL: base,
     SESSION_SECRET: secret,
-    ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir }),
+    ...(dbUrl ? { DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url } : { DATA_DIR: dataDir }),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,

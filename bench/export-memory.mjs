@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { serverNodeFlags } from './lib/server-flags.mjs';
+import { startDiscardingMailSink } from './lib/mail-sink.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL;
 if (!dbUrl) {
@@ -58,7 +59,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const flags = serverNodeFlags();
 const product = spawn(process.execPath, [...flags, 'build/server.js'], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl },
+  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });

@@ -20,6 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serverNodeFlags } from './lib/server-flags.mjs';
+import { startDiscardingMailSink } from './lib/mail-sink.mjs';
 
 const PERF_DIR = path.resolve('../shared/perf');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -78,7 +79,7 @@ const product = spawn(process.execPath, [...serverNodeFlags(), 'build/server.js'
     SEED: 'none',
     PUBLIC_URL: base,
     SESSION_SECRET: `bench-search-${Math.random().toString(36).slice(2)}-0123456789abcdef0123`,
-    ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir }),
+    ...(dbUrl ? { DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url } : { DATA_DIR: dataDir }),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,

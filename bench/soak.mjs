@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { startDiscardingMailSink } from './lib/mail-sink.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -54,6 +55,8 @@ const clusterEnv = {
   CLUSTER_APP_PORTS: APP_PORTS,
   SESSION_SECRET: `soak-${crypto.randomBytes(24).toString('hex')}`,
   LOG_LEVEL: 'warn',
+  // Production on PostgreSQL requires SMTP_URL (docs/decisions/036); this process keeps the sink while the cluster runs.
+  SMTP_URL: (await startDiscardingMailSink()).url,
 };
 const cluster = (command) => spawnSync(process.execPath, ['scripts/cluster.mjs', command], { env: clusterEnv, stdio: 'inherit' });
 

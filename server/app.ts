@@ -8,9 +8,13 @@ import { sql } from 'drizzle-orm';
 import { contextHeaders } from '~/http/request-context.server';
 import { getSession } from '~/http/session.server';
 import { findUpload } from '~/services/blobs.server';
+import { countEvent } from '~/services/counters.server';
+import { logError, logEvent } from '~/services/log.server';
+import { ipKey } from '~/services/rate-limit.server';
 import type { Database } from '~db/client';
 import { allowedMethodsOnly, apiAuthorization, bodySizeLimit, decodablePath, sameOriginWrites } from './guards';
 import { databaseHealthCheck } from './health';
+import { trustProxySetting } from './trust-proxy';
 import { observeRequests, routePatterns, type Logger, type Metrics } from './observability';
 import { serviceWorkerScript } from './service-worker';
 
@@ -88,7 +92,7 @@ export function createApp(options: AppOptions): express.Express {
       await databaseAnswers();
       res.json({ success: true, data: { status: 'ok', time: new Date().toISOString() } });
     } catch (error) {
-      console.error('ping: database unreachable', error);
+      logError('ping: database unreachable', error, { requestId: res.locals.requestId as string });
       res.status(503).json({ success: false, code: 'SERVER_ERROR', message: 'Database unavailable', requestId: res.locals.requestId });
     }
   });
@@ -146,25 +150,10 @@ export function createApp(options: AppOptions): express.Express {
 
   // Last resort: never send a stack trace to a client.
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    if (options.logger) {
-      options.logger.log('error', 'unhandled error', { request_id: res.locals.requestId, error: error instanceof Error ? error.stack : String(error) });
-    } else {
-      console.error(error);
-    }
+    logError('unhandled error', error, { requestId: res.locals.requestId as string });
     if (!res.headersSent) res.status(500).json({ success: false, code: 'SERVER_ERROR', message: 'Server error', requestId: res.locals.requestId });
   });
   return app;
-}
-
-/**
- * TRUST_PROXY as Express reads it: `loopback` (the default: a proxy on the same machine), a comma-separated
- * list of addresses, subnets or names (`loopback, 10.0.0.0/8`), a hop count (`1`), or `false`.
- */
-export function trustProxySetting(value: string): string | number | boolean {
-  const trimmed = value.trim();
-  if (trimmed === 'false' || trimmed === '') return false;
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  return trimmed;
 }
 
 /** The request as the session lookup reads it (cookie or bearer token), for the routes that answer before Remix. */
@@ -177,15 +166,83 @@ function sessionRequest(req: express.Request): Request {
   return new Request(new URL(req.originalUrl, 'http://localhost'), { headers });
 }
 
+export interface HttpServerOptions {
+  /**
+   * Open connections one client address may hold (MAX_CONNECTIONS_PER_ADDRESS); unset or 0: no cap. A peer the
+   * app trusts as a proxy (TRUST_PROXY) is not counted: it carries every client, and caps each one itself.
+   */
+  maxConnectionsPerAddress?: number;
+  /** Headers must be complete this long after the connection or the previous request (408 and closed). */
+  headersTimeoutMs?: number;
+  /** The whole request, body included (a 10 MiB upload on a slow line), must arrive within this. */
+  requestTimeoutMs?: number;
+  /** How often Node looks for connections past those timeouts. */
+  checkEveryMs?: number;
+}
+
+/**
+ * Node's own defaults let a client keep a request open for 5 minutes and its headers for 1, looked at every 30 s:
+ * thousands of slow connections then hold the process's sockets and memory (issue 31). nginx, in front in
+ * production, gives up on headers after 60 s; these are for a Node that faces clients itself.
+ */
+export const HTTP_TIMEOUTS = { headersMs: 15_000, requestMs: 120_000, checkEveryMs: 5_000 } as const;
+
 /**
  * The HTTP server for the app. A client that sends `Expect: 100-continue` waits for our go-ahead before
  * sending its body; Node would give it at once, so the app decides instead (bodySizeLimit answers 413 to an
  * oversized body before the client sends a byte of it).
  */
-export function createHttpServer(app: express.Express): http.Server {
-  const server = http.createServer(app);
+export function createHttpServer(app: express.Express, options: HttpServerOptions = {}): http.Server {
+  const server = http.createServer(
+    {
+      headersTimeout: options.headersTimeoutMs ?? HTTP_TIMEOUTS.headersMs,
+      requestTimeout: options.requestTimeoutMs ?? HTTP_TIMEOUTS.requestMs,
+      connectionsCheckingInterval: options.checkEveryMs ?? HTTP_TIMEOUTS.checkEveryMs,
+    },
+    app,
+  );
   server.on('checkContinue', (req, res) => app(req, res));
+  if (options.maxConnectionsPerAddress) {
+    capConnectionsPerAddress(server, options.maxConnectionsPerAddress, app.get('trust proxy fn') as (address: string, hop: number) => boolean);
+  }
   return server;
+}
+
+/** How often at most a refusal is logged (with the count since the last line): a flood must not flood the log too. */
+const REFUSAL_LOG_EVERY_MS = 60_000;
+
+/**
+ * Counts each client address's open connections (IPv6 by its /64, as the rate limits do) and closes a new one over
+ * `max` at once, before a byte is read. The direct peer is what is counted: behind a trusted proxy that is the proxy,
+ * which is not counted at all (nginx's limit_conn caps each client there: deploy/nginx/site.conf.template).
+ */
+function capConnectionsPerAddress(server: http.Server, max: number, trusted: (address: string, hop: number) => boolean): void {
+  const open = new Map<string, number>();
+  let refused = 0;
+  let lastLogged = 0;
+  server.on('connection', (socket: import('node:net').Socket) => {
+    const address = socket.remoteAddress;
+    if (!address || trusted(address, 0)) return;
+    const key = ipKey(address);
+    const count = open.get(key) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      countEvent('connections_refused_total');
+      refused++;
+      if (Date.now() - lastLogged >= REFUSAL_LOG_EVERY_MS) {
+        logEvent('warn', 'connections over the per-address cap closed', { address: key, refused, cap: max });
+        lastLogged = Date.now();
+        refused = 0;
+      }
+      return;
+    }
+    open.set(key, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left <= 0) open.delete(key);
+      else open.set(key, left);
+    });
+  });
 }
 
 /** CSP with a fresh nonce per request (the Remix scripts carry it), plus the usual hardening headers. */

@@ -1,4 +1,5 @@
 import { PERIODIC_JOBS, runJobIfDue, type Job } from '~/services/jobs.server';
+import { logError as logSafely } from '~/services/log.server';
 import type { Database } from '~db/client';
 
 /**
@@ -24,7 +25,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const jobs = options.jobs ?? PERIODIC_JOBS;
   const tickMs = options.tickMs ?? 30_000;
   const log = options.log ?? ((message) => console.log(message));
-  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const logError = options.logError ?? ((message, error) => logSafely(message, error));
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;

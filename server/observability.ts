@@ -7,6 +7,7 @@ import type express from 'express';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { openRequestContext } from '~/http/request-context.server';
 import { counterFamilies } from '~/services/counters.server';
+import { errorFields } from '~/services/log.server';
 
 /**
  * Request ids, one JSON log line per request, and Prometheus metrics (issue 25).
@@ -60,7 +61,9 @@ export function jsonLogger(options: { level: LogLevel; instance?: string; write?
   return {
     log(level, msg, fields = {}) {
       if (RANK[level] < min) return;
-      push(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...(options.instance ? { instance: options.instance } : {}), ...fields })}\n`);
+      // An error given as a field is written as the safe logger writes it (class, code, message without parameters).
+      const safe = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v instanceof Error ? errorFields(v) : v]));
+      push(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...(options.instance ? { instance: options.instance } : {}), ...safe })}\n`);
     },
     /** The request line, built by hand: its fields are known and short (the id is sane, the route quoted once). */
     request(f) {

@@ -2,6 +2,7 @@ import type { AppConfig } from '~/env.server';
 import { embeddedDatabaseExists, openDatabase, setDatabase, type DatabaseHandle } from '~db/client';
 import { backfillGuideSearchText } from '~/services/guides.server';
 import { ensureAdmin } from './admin-account';
+import { trustProxySetting } from './trust-proxy';
 import { isEmpty, seedDemo, type SeedResult } from './seed/demo';
 
 type Log = (message: string) => void;
@@ -41,6 +42,26 @@ export function startupSummary(summary: {
     lines.push(`Admin login (generated on this first start, not shown again): ${email} / ${password}`);
   }
   return lines;
+}
+
+/**
+ * What the server says at start about a configuration that is unsafe for a deployment (docs/decisions/036), printed
+ * before it listens. A production deployment has nginx (deploy/nginx) in front: it caps connections and requests per
+ * client (limit_conn, limit_req), ends slow clients and terminates TLS; Node alone only caps connections per address.
+ */
+export function startupWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === 'production' && trustProxySetting(config.TRUST_PROXY) === false) {
+    const cap = config.MAX_CONNECTIONS_PER_ADDRESS ? `at most ${config.MAX_CONNECTIONS_PER_ADDRESS} connections per client address` : 'no cap on connections per address (MAX_CONNECTIONS_PER_ADDRESS=0)';
+    warnings.push(
+      `Warning: TRUST_PROXY=false says no proxy is in front of this server. A production deployment needs one (nginx: deploy/nginx, README "Production"); ` +
+        `facing clients itself, Node keeps only ${cap}.`,
+    );
+  }
+  if (config.NODE_ENV === 'development') {
+    warnings.push('Warning: NODE_ENV=development: the debug pages (/dev/users, /api/dev/users, /test) are open to every logged-in account. Never for a deployment.');
+  }
+  return warnings;
 }
 
 /**

@@ -5,6 +5,7 @@ import { isLargeSaveAnswer, jsonBytes, SAVE_ANSWER_WARN_BYTES } from '~/lib/save
 import { getSession, requireUser } from '~/http/session.server';
 import type { ActiveSession } from '~/services/sessions.server';
 import { AppError } from '~/services/errors.server';
+import { logError } from '~/services/log.server';
 
 /**
  * The one guard of the debug pages (SPEC §2: /dev/users, /connection-test, ...). In production only
@@ -42,7 +43,7 @@ export async function checkDatabase(): Promise<{ ok: boolean; ms: number }> {
     await getDb().execute(sql`select 1`);
     return { ok: true, ms: Math.round(performance.now() - started) };
   } catch (error) {
-    console.error('connection test: database unreachable', error);
+    logError('connection test: database unreachable', error);
     return { ok: false, ms: Math.round(performance.now() - started) };
   }
 }

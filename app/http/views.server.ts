@@ -1,5 +1,6 @@
 import type { GUIDE_VIEW_KINDS } from '~db/schema';
 import { recordGuideView } from '~/services/admin-stats.server';
+import { logError } from '~/services/log.server';
 
 /**
  * Counting guide views for the statistics' funnel (issue 22, docs/decisions/025), from the guide page's and the
@@ -27,6 +28,6 @@ export async function countGuideView(
   try {
     await recordGuideView(guideId, kind);
   } catch (error) {
-    console.error(`guide views: could not count a ${kind} view of guide ${guideId}:`, error);
+    logError(`guide views: could not count a ${kind} view`, error, { fields: { guide_id: guideId } });
   }
 }

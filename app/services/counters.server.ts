@@ -12,6 +12,7 @@ export const COUNTERS = {
   bookings_refused_total: 'Bookings refused, by reason (the error code: TIME_CONFLICT, RATE_LIMIT_EXCEEDED, ...)',
   outbox_deliveries_total: 'Outbox deliveries (mail), by kind and outcome: sent, retry (failed, tried again later), failed (given up)',
   rate_limit_refusals_total: 'Requests refused by a rate limit, by limit',
+  connections_refused_total: 'Connections closed on arrival: their client address already held MAX_CONNECTIONS_PER_ADDRESS',
 } as const;
 
 export type CounterName = keyof typeof COUNTERS;

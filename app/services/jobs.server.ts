@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { emailCodes, jobRuns, sessions } from '~db/schema';
 import { now } from './clock.server';
+import { purgeDeliveredOutbox } from './outbox-retention.server';
 import { mailUnreadMessages } from './unread-mail.server';
 
 /**
@@ -72,5 +73,12 @@ export const unreadMessageMail: Job = {
   run: (tx) => mailUnreadMessages(tx),
 };
 
+/** Delivered outbox rows after their retention period (outbox-retention.server.ts, docs/decisions/036). */
+export const purgeOutbox: Job = {
+  name: 'purge-outbox',
+  everyMs: 10 * 60 * 1000,
+  run: (tx) => purgeDeliveredOutbox(tx),
+};
+
 /** Every periodic job of the product (the mail outbox has its own worker). */
-export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail];
+export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox];

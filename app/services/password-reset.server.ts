@@ -5,6 +5,7 @@ import type { ResetPasswordInput } from '~/schemas/account-forms';
 import { sendEmailCode } from './email-codes.server';
 import { redeemCodeForAddress, reserveMailSlot } from './code-redemption.server';
 import { AppError } from './errors.server';
+import { logError } from './log.server';
 import { hashPassword } from './passwords.server';
 import { ipKey, reserveAttempt } from './rate-limit.server';
 import { revokeUserSessions } from './sessions.server';
@@ -29,6 +30,8 @@ export const RESET_REQUESTS_PER_IP = 10;
 export interface ResetRequestMeta {
   /** Client address, for rate limits. */
   ip: string;
+  /** The request's id, for the log line of a code that could not be sent. */
+  requestId?: string;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function requestPasswordReset(email: string, meta: ResetRequestMeta
     // A code of this purpose went out under a minute ago (another instance's counter, or a restart):
     // that one is still on its way. Anything else cannot reach the caller any more; log it.
     if (error instanceof AppError && error.code === 'RESEND_COOLDOWN') return;
-    console.error('password reset: could not send the code', error);
+    logError('password reset: could not send the code', error, { requestId: meta.requestId });
   });
 }
 

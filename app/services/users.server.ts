@@ -8,6 +8,7 @@ import { recordAudit } from './audit.server';
 import { blobUrl } from './blobs.server';
 import { consumeEmailCode, resendCooldownSeconds, sendEmailCode } from './email-codes.server';
 import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
+import { logError } from './log.server';
 import { translationsOf } from '~/schemas/guide-profile';
 import { refreshGuideSearchText } from './guides.server';
 import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
@@ -184,7 +185,7 @@ async function mailEmailChangeCode(user: UserRow, to: string, db: Database): Pro
   } catch (error) {
     // Within a minute of the last code (another change just now): /me shows the resend button and its wait.
     if (error instanceof AppError && error.code === 'RESEND_COOLDOWN') return;
-    console.error('profile: could not send a code to the new address', error);
+    logError('profile: could not send a code to the new address', error, { fields: { user_id: user.id } });
   }
 }
 

@@ -11,6 +11,7 @@ import { addDays, todayInTaipei } from '~/lib/dates';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { expect, test } from './test';
 import { assertBuilt, freePort, PROJECT_ROOT } from './server-process';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 /**
  * The local cluster of issue 25 from real parts (scripts/cluster.mjs, deploy/nginx/site.conf.template): Debian's
@@ -43,6 +44,8 @@ test.describe('two instances behind nginx', () => {
   let nginxUrl: string;
   let appUrls: string[];
   let metricsUrls: string[];
+  // Production on PostgreSQL requires SMTP_URL (docs/decisions/036): the instances mail this sink.
+  let mailSink: SmtpSink | undefined;
   let token: string;
   const sockets: Socket[] = [];
 
@@ -76,6 +79,8 @@ test.describe('two instances behind nginx', () => {
       ADMIN_PASSWORD: ADMIN.password,
     };
     for (const key of ['PORT', 'DATA_DIR', 'SMTP_URL', 'TEST_CLOCK_START', 'PUBLIC_URL']) delete env[key];
+    mailSink = await startSmtpSink();
+    env.SMTP_URL = mailSink.url;
     nginxUrl = `http://127.0.0.1:${ports[0]}`;
     appUrls = [`http://127.0.0.1:${ports[1]}`, `http://127.0.0.1:${ports[2]}`];
     metricsUrls = [`http://127.0.0.1:${ports[3]}/metrics`, `http://127.0.0.1:${ports[3]! + 1}/metrics`];
@@ -93,6 +98,7 @@ test.describe('two instances behind nginx', () => {
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
     await fs.promises.rm(dir, { recursive: true, force: true });
+    await mailSink?.close();
   });
 
   const api = (base: string, pathname: string, init: RequestInit & { json?: unknown } = {}) =>

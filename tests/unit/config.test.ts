@@ -21,6 +21,28 @@ describe('configuration', () => {
     expect(config.SEED).toBeUndefined();
   });
 
+  it('is production unless told otherwise (docs/decisions/036): `node build/server.js` without NODE_ENV is a deployment', () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).NODE_ENV).toBe('production');
+    expect(parseConfig({ DATA_DIR: tmp(), NODE_ENV: '' }).NODE_ENV).toBe('production');
+    expect(parseConfig({ DATA_DIR: tmp(), NODE_ENV: 'development' }).NODE_ENV).toBe('development');
+    expect(parseConfig({ DATA_DIR: tmp(), NODE_ENV: 'test' }).NODE_ENV).toBe('test');
+  });
+
+  it('requires SMTP_URL for a production deployment on PostgreSQL; the embedded demo may print its mail', () => {
+    const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40) };
+    expect(() => parseConfig({ DATA_DIR: tmp(), ...pg })).toThrow(/^Invalid configuration: SMTP_URL is required/);
+    // Without NODE_ENV too: the default is production.
+    expect(() => parseConfig({ DATA_DIR: tmp(), DATABASE_URL: pg.DATABASE_URL, SESSION_SECRET: pg.SESSION_SECRET })).toThrow(ConfigError);
+    expect(parseConfig({ DATA_DIR: tmp(), ...pg, SMTP_URL: 'smtp://mail.example.tw:587' }).SMTP_URL).toBe('smtp://mail.example.tw:587');
+    expect(parseConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).SMTP_URL).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: tmp(), ...pg, NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
+  });
+
+  it('caps open connections per client address (0 turns the cap off)', () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).MAX_CONNECTIONS_PER_ADDRESS).toBe(100);
+    expect(parseConfig({ DATA_DIR: tmp(), MAX_CONNECTIONS_PER_ADDRESS: '0' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
+  });
+
   it('generates the session secret once into DATA_DIR and reuses it', () => {
     const dir = tmp();
     const first = parseConfig({ DATA_DIR: dir }).SESSION_SECRET;
@@ -57,6 +79,9 @@ describe('configuration', () => {
     [{ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'yes' }, 'PUSH_ALLOW_PRIVATE_ENDPOINTS'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40), PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' }, 'PUSH_ALLOW_PRIVATE_ENDPOINTS'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40), TEST_CLOCK_START: '2026-11-26T05:00:00+08:00' }, 'TEST_CLOCK_START'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40) }, 'SMTP_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '-1' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
   ])('rejects %o naming %s', (env, variable) => {
     const run = () => parseConfig({ DATA_DIR: tmp(), ...env });
     expect(run).toThrow(ConfigError);

@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     formData,
     forgotPasswordSchema,
     async ({ email }) => {
-      await requestPasswordReset(email, { ip: clientIp(context) });
+      await requestPasswordReset(email, { ip: clientIp(context), requestId: context.requestId });
       return codeEntry(email);
     },
     // Same for every address: the code asked for a moment ago is still valid.

@@ -19,6 +19,7 @@ import { registerFormSchema } from '~/schemas/account-forms';
 import { register } from '~/services/accounts.server';
 import { currentTermsVersion } from '~/services/terms.server';
 import { AppError } from '~/services/errors.server';
+import { logError } from '~/services/log.server';
 import { DEFAULT_MAX_GROUP_SIZE } from '~/lib/group-size';
 import { SIGN_UP_ACCOUNT_TYPES, type SignUpAccountType } from '~/lib/account-types';
 
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     registered = await attempt(async () => register(parsed.value, { ip: clientIp(context), locale: await getLocale(request) }));
   } catch (error) {
     // Anything unexpected reads as the generic failure on the form, not the 500 page.
-    console.error('register failed', error);
+    logError('register failed', error, { requestId: context.requestId });
     return replyWithError(request, parsed.submission, new AppError('SERVER_ERROR', { messageKey: 'auth.register.failed' }), { hideFields: ['password'] });
   }
   if (!registered.ok) {

@@ -23,6 +23,7 @@ import {
 import { PROFILE_TABS, type ProfileTab, type ProfileUser } from './__profile-types';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
+import { logError } from '~/services/log.server';
 import { clientIp, requireUser } from '~/http/session.server';
 import { formatTaipeiDate } from '~/lib/dates';
 import { attempt, errorMessage, forwardRetryAfter, parseForm, replyWithError, retryAfterHeaders, reworded, type Outcome } from '~/http/forms.server';
@@ -125,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     saved = await attempt(() => updateProfile(user, user.id, parsed.value));
   } catch (error) {
     // SPEC §8 Profile save: anything unexpected reads '更新失敗'.
-    console.error('profile save failed', error);
+    logError('profile save failed', error, { requestId: context.requestId });
     const t = await getFixedT(request);
     return data({ result: submission.reply({ formErrors: [t('profile.updateFailed')] }), code: 'SERVER_ERROR' }, { status: 500 });
   }

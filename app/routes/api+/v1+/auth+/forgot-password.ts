@@ -24,7 +24,7 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   POST: async ({ context, body }) => {
-    await requestPasswordReset(body.email, { ip: clientIp(context) });
+    await requestPasswordReset(body.email, { ip: clientIp(context), requestId: context.requestId });
     return { sent: true as const };
   },
 });
