@@ -334,6 +334,15 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /terms/agree': { allow: USERS, who: 'any session that must agree to the current terms', outcomes: { admin: '3xx' }, note: 'admins are not asked: sent on' },
   'POST /terms/agree': { allow: USERS, who: 'any session', outcomes: { admin: '3xx' }, note: 'admins are not asked: sent on' },
   'GET /offline': { allow: ALL, who: 'anyone (the service worker keeps it)' },
+  // ── the payment simulator: the provider's side, trusted by its signed fields (CheckMacValue), not by a session ──
+  'GET /payments/simulator/Cashier/AioCheckOut/V5': { allow: ALL, who: 'nobody (a form post only)', outcomes: every('404') },
+  'POST /payments/simulator/Cashier/AioCheckOut/V5': { allow: ALL, who: 'anyone with a signed checkout form', note: 'an unsigned form: 400' },
+  'GET /payments/simulator/Cashier/QueryTradeInfo/V5': { allow: ALL, who: 'nobody (server to server, a post)', outcomes: every('404') },
+  'POST /payments/simulator/Cashier/QueryTradeInfo/V5': { allow: ALL, who: 'the shop, signed', outcomes: every('2xx'), note: 'answers an unsigned query as ECPay does: 200 with its error text' },
+  'GET /payments/simulator/CreditDetail/DoAction': { allow: ALL, who: 'nobody (server to server, a post)', outcomes: every('404') },
+  'POST /payments/simulator/CreditDetail/DoAction': { allow: ALL, who: 'the shop, signed', outcomes: every('2xx'), note: 'answers an unsigned action as ECPay does: 200 with its error text' },
+  'GET /payments/simulator/pay/{tradeNo}': { allow: ALL, who: 'the browser holding a trade number', url: '/payments/simulator/pay/0000000000000000', outcomes: every('404'), note: 'no such trade: 404' },
+  'POST /payments/simulator/pay/{tradeNo}': { allow: ALL, who: 'the browser holding a trade number', url: '/payments/simulator/pay/0000000000000000', outcomes: every('404'), note: 'no such trade: 404' },
   'GET /trip-card': { allow: USERS, who: 'any session (its own upcoming tours)' },
   'GET /traveler': { allow: TRAVELERS, who: 'travelers' },
 };
