@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { whenAborted } from '~/lib/abort';
+import { logError as logSafely } from '~/services/log.server';
 
 /**
  * Draining an instance for a restart nobody notices (issue 25, docs/decisions/023). On the first SIGTERM or
@@ -52,7 +53,8 @@ export interface Shutdown {
 
 export function createShutdown(options: ShutdownOptions): Shutdown {
   const log = options.log ?? ((message) => console.log(message));
-  const logError = options.logError ?? ((message, error) => console.error(message, error ?? ''));
+  // The safe logger: an error's query parameters (codes, hashes) never reach the log.
+  const logError = options.logError ?? ((message, error) => logSafely(message, error));
   const exit = options.exit ?? ((code) => process.exit(code));
   const state = { draining: false };
   const { server } = options;

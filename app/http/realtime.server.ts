@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { parseSessionCookie } from './session.server';
 import { isSameOrigin } from '~/lib/same-origin';
+import { logError } from '~/services/log.server';
 import { realtimeServer, registerRealtimeServer, sessionRoom, userRoom } from '~/services/realtime.server';
 import { ipKey } from '~/services/rate-limit.server';
 import { getActiveSession, liveSessionIds, type ActiveSession } from '~/services/sessions.server';
@@ -174,7 +175,7 @@ function authenticate(io: Server, options: RealtimeOptions) {
         done();
       },
       (error: unknown) => {
-        console.error('socket.io: authentication failed', error);
+        logError('socket.io: authentication failed', error);
         done(refuse('SERVER_ERROR'));
       },
     );

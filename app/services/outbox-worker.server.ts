@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '~db/client';
 import { whenAborted } from '~/lib/abort';
 import { countEvent } from './counters.server';
+import { logError } from './log.server';
 import { deliverMail, type Mail } from './mail.server';
 import { OUTBOX_CHANNEL, type OutboxKind } from './outbox.server';
 import { deliverPush } from './push.server';
@@ -211,7 +212,7 @@ export async function startOutboxWorker(handle: DatabaseHandle, options: OutboxW
     lane.running.set(job.id, running);
     running.done = run(lane, job, running)
       .catch((error: unknown) =>
-        console.error(`outbox: could not record ${job.kind} #${job.id} (it is due again when its lease ends):`, error),
+        logError(`outbox: could not record ${job.kind} #${job.id} (it is due again when its lease ends)`, error),
       )
       .finally(() => {
         lane.running.delete(job.id);
@@ -251,7 +252,7 @@ export async function startOutboxWorker(handle: DatabaseHandle, options: OutboxW
       return;
     }
     claiming = claimDue()
-      .catch((error: unknown) => console.error('outbox: could not claim jobs (tried again at the next poll):', error))
+      .catch((error: unknown) => logError('outbox: could not claim jobs (tried again at the next poll)', error))
       .finally(() => {
         claiming = undefined;
         if (again) schedule();
@@ -270,7 +271,7 @@ export async function startOutboxWorker(handle: DatabaseHandle, options: OutboxW
         if (!stopped) relisten = setTimeout(() => void listen(), RELISTEN_MS);
       });
     } catch (error) {
-      console.error('outbox: cannot listen for new jobs (polling only until it can):', error);
+      logError('outbox: cannot listen for new jobs (polling only until it can)', error);
       if (!stopped) relisten = setTimeout(() => void listen(), RELISTEN_MS);
     }
     relisten?.unref?.();
