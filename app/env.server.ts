@@ -158,6 +158,22 @@ function sessionSecretFromDataDir(cfg: z.infer<typeof envSchema>, dataDir: strin
   return secret;
 }
 
+/** Where the database is: all that the database tools need (ARCHITECTURE §3). */
+export type DatabaseLocation = Pick<AppConfig, 'DATABASE_URL' | 'DATA_DIR'>;
+
+/**
+ * The database's location alone, for `db:migrate`, `db:backup` and `db:restore`: an operator backing up a production
+ * database needs no session secret or SMTP server (the serving checks of parseConfig are not theirs).
+ */
+export function databaseLocation(env: Record<string, string | undefined> = process.env): DatabaseLocation {
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  return { DATABASE_URL: parsed.data.DATABASE_URL, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}
+
 const CONFIG_KEY = Symbol.for('lvyou.config');
 type WithConfig = typeof globalThis & { [CONFIG_KEY]?: AppConfig };
 

@@ -2,11 +2,11 @@
 // FILE it writes backups/lvyou-<driver>-<time>.(dump|tar.gz) (the folder kept 0700). PGlite: stop the server first
 // (refused, exit 3, while it holds DATA_DIR).
 import fs from 'node:fs';
-import { getConfig } from '~/env.server';
+import { databaseLocation } from '~/env.server';
 import { backup, BACKUP_DIR_MODE, BackupRefused, type BackupTarget } from '~db/backup';
 
 const DEFAULT_FOLDER = 'backups';
-const config = getConfig();
+const config = databaseLocation();
 const target: BackupTarget = config.DATABASE_URL ? { driver: 'pg', url: config.DATABASE_URL } : { driver: 'pglite', dataDir: config.DATA_DIR };
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 let file = process.argv[2];

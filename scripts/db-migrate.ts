@@ -1,8 +1,8 @@
 // `npm run db:migrate`: applies the committed migrations to the configured database (start does this too).
-import { getConfig } from '~/env.server';
+import { databaseLocation } from '~/env.server';
 import { openConfiguredDatabase } from '~server/startup';
 
-const config = getConfig();
+const config = databaseLocation();
 const handle = await openConfiguredDatabase(config);
 await handle.migrate();
 console.log(`Migrations applied (${handle.driver}).`);

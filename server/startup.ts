@@ -1,4 +1,4 @@
-import type { AppConfig } from '~/env.server';
+import type { AppConfig, DatabaseLocation } from '~/env.server';
 import { embeddedDatabaseExists, openDatabase, setDatabase, type DatabaseHandle } from '~db/client';
 import { backfillGuideSearchText } from '~/services/guides.server';
 import { ensureAdmin } from './admin-account';
@@ -10,7 +10,7 @@ type Log = (message: string) => void;
 export type GeneratedAdmin = NonNullable<SeedResult['demoAdmin']>;
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
-export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
+export function openConfiguredDatabase(config: DatabaseLocation): Promise<DatabaseHandle> {
   return openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '~/env.server';
+import { ConfigError, databaseLocation, parseConfig } from '~/env.server';
 
 const made: string[] = [];
 const tmp = () => {
@@ -36,6 +36,14 @@ describe('configuration', () => {
     expect(parseConfig({ DATA_DIR: tmp(), ...pg, SMTP_URL: 'smtp://mail.example.tw:587' }).SMTP_URL).toBe('smtp://mail.example.tw:587');
     expect(parseConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).SMTP_URL).toBeUndefined();
     expect(parseConfig({ DATA_DIR: tmp(), ...pg, NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
+  });
+
+  it('the database tools (migrate, backup, restore) need only where the database is, not the serving settings', () => {
+    // A production database without NODE_ENV, SESSION_SECRET or SMTP_URL: the server refuses, a backup may run.
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(ConfigError);
+    expect(databaseLocation({ DATABASE_URL: 'postgres://localhost/x' })).toEqual({ DATABASE_URL: 'postgres://localhost/x', DATA_DIR: path.resolve('./data') });
+    expect(databaseLocation({ DATA_DIR: '/srv/lvyou' })).toEqual({ DATABASE_URL: undefined, DATA_DIR: '/srv/lvyou' });
+    expect(() => databaseLocation({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(/^Invalid configuration: DATABASE_URL/);
   });
 
   it('caps open connections per client address (0 turns the cap off)', () => {
