@@ -126,9 +126,10 @@ test.describe('guide page', () => {
 
   test('the slot chips are touch targets on a phone (44 px)', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await openGuide(page, 0);
+    // The guide the 360 px slot-chip test opens (read only there): its slots are open whatever other specs booked.
+    await openGuide(page, 4);
     const chips = page.getByTestId('open-days').getByRole('link');
-    expect(await chips.count()).toBeGreaterThan(0);
+    await expect(chips.first()).toBeVisible();
     for (const box of await chips.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height))) {
       expect(box).toBeGreaterThanOrEqual(44);
     }
