@@ -126,8 +126,12 @@ test.describe('guide page', () => {
 
   test('the slot chips are touch targets on a phone (44 px)', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    // The guide the 360 px slot-chip test opens (read only there): its slots are open whatever other specs booked.
-    await openGuide(page, 4);
+    // A demo guide (the oldest accounts), not one another spec made without slots (the newest come first).
+    await page.goto('/guides?sort=oldest');
+    const card = cardsIn(page, 'guide-list').nth(6);
+    const name = (await card.getByRole('heading').innerText()).trim();
+    await card.getByRole('link', { name: `查看${name}的介紹` }).click();
+    await expect(page).toHaveURL(/\/guides\/\d+$/);
     const chips = page.getByTestId('open-days').getByRole('link');
     await expect(chips.first()).toBeVisible();
     for (const box of await chips.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height))) {
