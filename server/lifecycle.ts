@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { whenAborted } from '~/lib/abort';
-import { logError as logSafely } from '~/services/log.server';
+import { describeError } from '~/services/log.server';
 
 /**
  * Draining an instance for a restart nobody notices (issue 25, docs/decisions/023). On the first SIGTERM or
@@ -53,8 +53,8 @@ export interface Shutdown {
 
 export function createShutdown(options: ShutdownOptions): Shutdown {
   const log = options.log ?? ((message) => console.log(message));
-  // The safe logger: an error's query parameters (codes, hashes) never reach the log.
-  const logError = options.logError ?? ((message, error) => logSafely(message, error));
+  // On stderr, as the operator watching a shutdown reads it; an error is described without its query's parameters.
+  const logError = options.logError ?? ((message, error) => console.error(message, error === undefined ? '' : describeError(error)));
   const exit = options.exit ?? ((code) => process.exit(code));
   const state = { draining: false };
   const { server } = options;
