@@ -36,6 +36,9 @@ describe('configuration', () => {
     expect(parseConfig({ DATA_DIR: tmp(), ...pg, SMTP_URL: 'smtp://mail.example.tw:587' }).SMTP_URL).toBe('smtp://mail.example.tw:587');
     expect(parseConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).SMTP_URL).toBeUndefined();
     expect(parseConfig({ DATA_DIR: tmp(), ...pg, NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
+    // A demo marketplace on PostgreSQL (what ../shared/perf starts) prints its mail like the embedded demo.
+    expect(parseConfig({ DATA_DIR: tmp(), ...pg, SEED: 'demo' }).SMTP_URL).toBeUndefined();
+    expect(() => parseConfig({ DATA_DIR: tmp(), ...pg, SEED: 'none' })).toThrow(/SMTP_URL/);
   });
 
   it('the database tools (migrate, backup, restore) need only where the database is, not the serving settings', () => {
