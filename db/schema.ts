@@ -47,8 +47,8 @@ const tstz = (name: string) => timestamp(name, { withTimezone: true });
 
 export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export const REVIEW_ROLES = ['traveler', 'guide'] as const;
-/** What leaves a request through the outbox, each kind with its own sender in the worker ('push': web push, later). */
-export const OUTBOX_KINDS = ['mail', 'push'] as const;
+/** What leaves a request through the outbox, each kind with its own sender in the worker ('payment': a provider call, issue 32). */
+export const OUTBOX_KINDS = ['mail', 'push', 'payment'] as const;
 /** pending: waiting for (another) attempt; sent; failed: given up after the last attempt (and logged). */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Locales a guide may add a translation of the profile in (zh-TW is the `description`/`headline` columns). */
@@ -199,6 +199,8 @@ export const orders = pgTable(
     travelerCompleted: boolean('traveler_completed').notNull().default(false),
     guideCompleted: boolean('guide_completed').notNull().default(false),
     totalPrice: integer('total_price').notNull(),
+    /** PLATFORM_COMMISSION_PERCENT when the order was booked (issue 32): a later change never alters old orders. */
+    commissionPercent: integer('commission_percent').notNull().default(10),
     termsAcceptedAt: tstz('terms_accepted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -218,6 +220,7 @@ export const orders = pgTable(
     check('orders_time_slot_check', inList('time_slot', TIME_SLOTS)),
     check('orders_people_positive', sql`${t.numberOfPeople} between 1 and 50`),
     check('orders_total_nonnegative', sql`${t.totalPrice} >= 0`),
+    check('orders_commission_percent_range', sql`${t.commissionPercent} between 0 and 100`),
   ],
 );
 
@@ -565,10 +568,15 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    /** A job that must be queued once (a payment action: `order:{id}:{action}`); a second enqueue is a no-op. */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
     sentAt: tstz('sent_at'),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('outbox_dedupe_key_idx').on(t.dedupeKey),
+  ],
 );
 
 /**

@@ -39,6 +39,8 @@ export interface LaneSettings {
 export const LANES: Record<OutboxKind, LaneSettings> = {
   mail: { concurrency: 10, deadlineMs: 30_000 },
   push: { concurrency: 20, deadlineMs: 10_000 },
+  // A provider call (capture, void, refund): few at once, and the form post's own 10 s deadline fits inside.
+  payment: { concurrency: 4, deadlineMs: 30_000 },
 };
 
 export interface OutboxWorkerOptions {
