@@ -1,4 +1,4 @@
-import { ConfigError, type AppConfig } from '~/env.server';
+import { ConfigError, getConfig, type AppConfig } from '~/env.server';
 import type { PaymentProviderName } from '~/lib/payments';
 import { createEcpayProvider, ECPAY_ENDPOINTS } from './ecpay.server';
 import type { PaymentProvider } from './provider.server';
@@ -41,4 +41,20 @@ export function createPaymentProvider(config: PaymentConfig, options: { simulato
     keys: SIMULATOR_MERCHANT.keys,
     baseUrl: options.simulatorBaseUrl ?? `${config.PUBLIC_URL}${SIMULATOR_PATH}`,
   });
+}
+
+let current: PaymentProvider | undefined;
+
+/**
+ * The provider this process talks to (the checkout page, the callback route, the outbox worker's payment lane,
+ * reconciliation): made from the configuration on first use. `usePaymentProvider` replaces it where the simulator
+ * listens somewhere else than PUBLIC_URL (a test server on a random port, the simulator on its own port).
+ */
+export function paymentProvider(): PaymentProvider {
+  current ??= createPaymentProvider(getConfig(), { simulatorBaseUrl: process.env.PAYMENT_SIMULATOR_URL || undefined });
+  return current;
+}
+
+export function usePaymentProvider(provider: PaymentProvider | undefined): void {
+  current = provider;
 }
