@@ -116,9 +116,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (cfg.TEST_CLOCK_START && cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
     throw new ConfigError('TEST_CLOCK_START', 'is for tests on the embedded database only, never a production deployment on PostgreSQL');
   }
-  // Payments: ECPay needs its three settings. (That a production deployment on PostgreSQL names its provider is
-  // checked where the provider is chosen, app/services/payments/provider.server.ts, until the wiring of issue 32
-  // sets PAYMENT_PROVIDER in compose.yaml and the cluster script.)
+  // Payments: a production deployment on PostgreSQL names its provider, so the simulator never takes "payments"
+  // there by accident (a demo marketplace, SEED=demo, may use it); ECPay needs its three settings.
+  if (cfg.NODE_ENV === 'production' && cfg.DATABASE_URL && !cfg.PAYMENT_PROVIDER && cfg.SEED !== 'demo') {
+    throw new ConfigError('PAYMENT_PROVIDER', 'must be set (ecpay, or simulator for a test deployment) in production when DATABASE_URL is set, unless SEED=demo');
+  }
   if (cfg.PAYMENT_PROVIDER === 'ecpay') {
     for (const name of ['ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
       if (!cfg[name]) throw new ConfigError(name, 'is required when PAYMENT_PROVIDER is ecpay');
