@@ -71,6 +71,8 @@ const envSchema = z.object({
   // Payments (issue 32, docs/decisions/039): which provider takes the money. Unset means the built-in test-mode
   // simulator, except in a production deployment on PostgreSQL, which must name its provider (checked below).
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['simulator', 'ecpay']).optional()),
+  // Another server's simulator (http://host:port/payments/simulator) for the simulator provider; unset: our own.
+  PAYMENT_SIMULATOR_URL: optionalUrl(['http', 'https']),
   // ECPay's all-in-one checkout: the merchant's id and keys (from ECPay's merchant back office), and which of its
   // environments to use. All three are required with PAYMENT_PROVIDER=ecpay.
   ECPAY_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{1,10}$/, 'must be the digits of an ECPay merchant id').optional()),

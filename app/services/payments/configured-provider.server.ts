@@ -58,7 +58,7 @@ export function paymentProvider(): PaymentProvider {
   const config = getConfig();
   const held = g[PROVIDER_KEY];
   if (held && (held.config === null || held.config === config)) return held.provider;
-  const provider = createPaymentProvider(config, { simulatorBaseUrl: process.env.PAYMENT_SIMULATOR_URL || undefined });
+  const provider = createPaymentProvider(config, { simulatorBaseUrl: config.PAYMENT_SIMULATOR_URL });
   g[PROVIDER_KEY] = { config, provider };
   return provider;
 }
@@ -71,7 +71,7 @@ export function usePaymentProvider(provider: PaymentProvider | undefined): void 
 /** Origins other than ours the checkout page's form may be posted to (the CSP's form-action): the provider's. */
 export function checkoutFormOrigins(): string[] {
   const config = getConfig();
-  const base = paymentProviderName(config) === 'ecpay' ? ECPAY_ENDPOINTS[config.ECPAY_MODE] : process.env.PAYMENT_SIMULATOR_URL || config.PUBLIC_URL;
+  const base = paymentProviderName(config) === 'ecpay' ? ECPAY_ENDPOINTS[config.ECPAY_MODE] : config.PAYMENT_SIMULATOR_URL ?? config.PUBLIC_URL;
   const origin = new URL(base).origin;
   return origin === new URL(config.PUBLIC_URL).origin ? [] : [origin];
 }
