@@ -118,11 +118,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (cfg.TEST_CLOCK_START && cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
     throw new ConfigError('TEST_CLOCK_START', 'is for tests on the embedded database only, never a production deployment on PostgreSQL');
   }
-  // Payments: a production deployment on PostgreSQL names its provider, so the simulator never takes "payments"
-  // there by accident (a demo marketplace, SEED=demo, may use it); ECPay needs its three settings.
-  if (cfg.NODE_ENV === 'production' && cfg.DATABASE_URL && !cfg.PAYMENT_PROVIDER && cfg.SEED !== 'demo') {
-    throw new ConfigError('PAYMENT_PROVIDER', 'must be set (ecpay, or simulator for a test deployment) in production when DATABASE_URL is set, unless SEED=demo');
-  }
+  // Payments: ECPay needs its three settings (and a production deployment names its provider: below).
   if (cfg.PAYMENT_PROVIDER === 'ecpay') {
     for (const name of ['ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
       if (!cfg[name]) throw new ConfigError(name, 'is required when PAYMENT_PROVIDER is ecpay');
@@ -136,6 +132,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   // PostgreSQL (SEED=demo: the perf yardstick starts one so) is a demo like the embedded one and may print its mail.
   if (cfg.NODE_ENV === 'production' && cfg.DATABASE_URL && !cfg.SMTP_URL && cfg.SEED !== 'demo') {
     throw new ConfigError('SMTP_URL', 'is required in production when DATABASE_URL is set, unless SEED=demo (without it every mail, codes included, would be written to the log)');
+  }
+  // A production deployment on PostgreSQL names its payment provider, so the simulator never takes "payments" there
+  // by accident (a demo marketplace, SEED=demo, may use it).
+  if (cfg.NODE_ENV === 'production' && cfg.DATABASE_URL && !cfg.PAYMENT_PROVIDER && cfg.SEED !== 'demo') {
+    throw new ConfigError('PAYMENT_PROVIDER', 'must be set (ecpay, or simulator for a test deployment) in production when DATABASE_URL is set, unless SEED=demo');
   }
   return {
     ...cfg,

@@ -77,7 +77,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const cpuProfile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 const product = spawn(process.execPath, [...serverNodeFlags(), ...cpuProfile, 'build/server.js'], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url },
+  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url, PAYMENT_PROVIDER: 'simulator' },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });

@@ -77,7 +77,7 @@ const product = spawn(process.execPath, [...serverNodeFlags(), 'build/server.js'
     SEED: 'none',
     PUBLIC_URL: base,
     SESSION_SECRET: secret,
-    ...(dbUrl ? { DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url } : { DATA_DIR: dataDir }),
+    ...(dbUrl ? { DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url, PAYMENT_PROVIDER: 'simulator' } : { DATA_DIR: dataDir }),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,

@@ -59,7 +59,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const flags = serverNodeFlags();
 const product = spawn(process.execPath, [...flags, 'build/server.js'], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url },
+  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', SEED: 'none', PUBLIC_URL: base, SESSION_SECRET: secret, DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url, PAYMENT_PROVIDER: 'simulator' },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });

@@ -79,7 +79,7 @@ const product = spawn(process.execPath, [...serverNodeFlags(), 'build/server.js'
     SEED: 'none',
     PUBLIC_URL: base,
     SESSION_SECRET: `bench-search-${Math.random().toString(36).slice(2)}-0123456789abcdef0123`,
-    ...(dbUrl ? { DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url } : { DATA_DIR: dataDir }),
+    ...(dbUrl ? { DATABASE_URL: dbUrl, SMTP_URL: (await startDiscardingMailSink()).url, PAYMENT_PROVIDER: 'simulator' } : { DATA_DIR: dataDir }),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,

@@ -57,6 +57,8 @@ const clusterEnv = {
   LOG_LEVEL: 'warn',
   // Production on PostgreSQL requires SMTP_URL (docs/decisions/036); this process keeps the sink while the cluster runs.
   SMTP_URL: (await startDiscardingMailSink()).url,
+  // And names its payment provider (issue 32): the built-in simulator, test mode.
+  PAYMENT_PROVIDER: 'simulator',
 };
 const cluster = (command) => spawnSync(process.execPath, ['scripts/cluster.mjs', command], { env: clusterEnv, stdio: 'inherit' });
 
