@@ -33,12 +33,22 @@ describe('configuration', () => {
     expect(() => parseConfig({ DATA_DIR: tmp(), ...pg })).toThrow(/^Invalid configuration: SMTP_URL is required/);
     // Without NODE_ENV too: the default is production.
     expect(() => parseConfig({ DATA_DIR: tmp(), DATABASE_URL: pg.DATABASE_URL, SESSION_SECRET: pg.SESSION_SECRET })).toThrow(ConfigError);
-    expect(parseConfig({ DATA_DIR: tmp(), ...pg, SMTP_URL: 'smtp://mail.example.tw:587' }).SMTP_URL).toBe('smtp://mail.example.tw:587');
+    expect(parseConfig({ DATA_DIR: tmp(), ...pg, SMTP_URL: 'smtp://mail.example.tw:587', PAYMENT_PROVIDER: 'simulator' }).SMTP_URL).toBe('smtp://mail.example.tw:587');
     expect(parseConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).SMTP_URL).toBeUndefined();
     expect(parseConfig({ DATA_DIR: tmp(), ...pg, NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
     // A demo marketplace on PostgreSQL (what ../shared/perf starts) prints its mail like the embedded demo.
     expect(parseConfig({ DATA_DIR: tmp(), ...pg, SEED: 'demo' }).SMTP_URL).toBeUndefined();
     expect(() => parseConfig({ DATA_DIR: tmp(), ...pg, SEED: 'none' })).toThrow(/SMTP_URL/);
+  });
+
+  it('requires PAYMENT_PROVIDER for a production deployment on PostgreSQL, so the simulator never takes payments there by accident', () => {
+    const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.tw:587' };
+    expect(() => parseConfig({ DATA_DIR: tmp(), ...pg })).toThrow(/^Invalid configuration: PAYMENT_PROVIDER must be set/);
+    expect(parseConfig({ DATA_DIR: tmp(), ...pg, PAYMENT_PROVIDER: 'simulator' }).PAYMENT_PROVIDER).toBe('simulator');
+    // A demo marketplace on PostgreSQL and the embedded database use the simulator by default.
+    expect(parseConfig({ DATA_DIR: tmp(), ...pg, SEED: 'demo' }).PAYMENT_PROVIDER).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' }).PAYMENT_PROVIDER).toBeUndefined();
+    expect(() => parseConfig({ DATA_DIR: tmp(), ...pg, PAYMENT_PROVIDER: 'ecpay' })).toThrow(/ECPAY_MERCHANT_ID/);
   });
 
   it('the database tools (migrate, backup, restore) need only where the database is, not the serving settings', () => {
@@ -91,6 +101,8 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40), PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' }, 'PUSH_ALLOW_PRIVATE_ENDPOINTS'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40), TEST_CLOCK_START: '2026-11-26T05:00:00+08:00' }, 'TEST_CLOCK_START'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40) }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.tw:587' }, 'PAYMENT_PROVIDER'],
+    [{ PAYMENT_SIMULATOR_URL: 'ftp://x' }, 'PAYMENT_SIMULATOR_URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ MAX_CONNECTIONS_PER_ADDRESS: '-1' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
   ])('rejects %o naming %s', (env, variable) => {
