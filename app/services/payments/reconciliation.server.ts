@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, or } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { payments, reconciliationRuns } from '~db/schema';
 import type { PaymentStatus } from '~/lib/payments';
@@ -18,7 +18,7 @@ import type { PaymentProvider, TradeInfo } from './provider.server';
  * transaction open (a slow provider holds no lock), then the caller stores the run (`reconciliation_runs`). A
  * provider that cannot be reached about a payment is counted as unreachable, never as a mismatch.
  *
- * Which payments: this provider's payments opened or changed in the period, except those still `unpaid` (nobody
+ * Which payments: this provider's payments opened or changed since the period's start, except those still `unpaid` (nobody
  * has paid yet; the callback or the expiry decides them). Expired and failed ones are asked about too: a provider
  * that took the money of a payment we gave up on is the stray payment this report exists to find.
  */
@@ -95,7 +95,6 @@ export async function reconcile(db: Database, provider: PaymentProvider, options
       and(
         eq(payments.provider, provider.name),
         ne(payments.status, 'unpaid'),
-        lte(payments.createdAt, options.now),
         or(gte(payments.createdAt, options.since), gte(payments.updatedAt, options.since)),
       ),
     )
