@@ -113,49 +113,48 @@ export default function FinanceReconciliation() {
               {t('admin.finance.reconciliation.noMismatches')}
             </p>
           ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table finance-table" data-testid="reconciliation-mismatches">
-                <caption className="visually-hidden">{t('admin.finance.reconciliation.mismatches')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.finance.reconciliation.payment')}</th>
-                    <th scope="col">{t('admin.finance.reconciliation.kind')}</th>
-                    <th scope="col">{t('admin.finance.reconciliation.ours')}</th>
-                    <th scope="col">{t('admin.finance.reconciliation.theirs')}</th>
-                    <th scope="col">{t('admin.finance.reconciliation.ledger')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {run.mismatches.map((m, i) => (
-                    <tr key={`${m.paymentId}-${m.kind}-${i}`}>
-                      <th scope="row">
-                        <Link to={`/admin/orders/${m.orderId}`}>#{m.orderId}</Link>
-                        <div className="finance-ref small">{m.merchantTradeNo}</div>
-                      </th>
-                      <td>{t(`admin.finance.reconciliation.kinds.${m.kind}`)}</td>
-                      <td>
+            <ul className="finance-mismatches" data-testid="reconciliation-mismatches">
+              {run.mismatches.map((m, i) => (
+                <li key={`${m.paymentId}-${m.kind}-${i}`}>
+                  <p className="finance-mismatch-kind">{t(`admin.finance.reconciliation.kinds.${m.kind}`)}</p>
+                  <dl className="stat-list">
+                    <div>
+                      <dt>{t('admin.finance.reconciliation.payment')}</dt>
+                      <dd>
+                        <Link to={`/admin/orders/${m.orderId}`}>#{m.orderId}</Link> · <span className="finance-ref">{m.merchantTradeNo}</span>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('admin.finance.reconciliation.ours')}</dt>
+                      <dd>
                         {t('admin.finance.reconciliation.oursValue', {
                           status: t(`admin.finance.paymentStatus.${m.ours.status}`),
                           amount: ntd(m.ours.amount),
                           captured: ntd(m.ours.captured),
                           refunded: ntd(m.ours.refunded),
                         })}
-                      </td>
-                      <td>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('admin.finance.reconciliation.theirs')}</dt>
+                      <dd>
                         {m.provider
                           ? t('admin.finance.reconciliation.theirsValue', { status: t(`admin.finance.reconciliation.providerStatus.${m.provider.status}`), amount: ntd(m.provider.amount) })
                           : '—'}
-                      </td>
-                      <td>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('admin.finance.reconciliation.ledger')}</dt>
+                      <dd>
                         {m.ledger
                           ? t('admin.finance.reconciliation.ledgerValue', { authorised: ntd(m.ledger.authorisedOpen), captured: ntd(m.ledger.captured), refunded: ntd(m.ledger.refunded) })
                           : '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      </dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       ) : null}
