@@ -71,6 +71,8 @@ const envSchema = z.object({
   // Payments (issue 32, docs/decisions/039): which provider takes the money. Unset means the built-in test-mode
   // simulator, except in a production deployment on PostgreSQL, which must name its provider (checked below).
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['simulator', 'ecpay']).optional()),
+  // Another server's simulator (http://host:port/payments/simulator) for the simulator provider; unset: our own.
+  PAYMENT_SIMULATOR_URL: optionalUrl(['http', 'https']),
   // ECPay's all-in-one checkout: the merchant's id and keys (from ECPay's merchant back office), and which of its
   // environments to use. All three are required with PAYMENT_PROVIDER=ecpay.
   ECPAY_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{1,10}$/, 'must be the digits of an ECPay merchant id').optional()),
@@ -116,9 +118,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (cfg.TEST_CLOCK_START && cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
     throw new ConfigError('TEST_CLOCK_START', 'is for tests on the embedded database only, never a production deployment on PostgreSQL');
   }
-  // Payments: ECPay needs its three settings. (That a production deployment on PostgreSQL names its provider is
-  // checked where the provider is chosen, app/services/payments/provider.server.ts, until the wiring of issue 32
-  // sets PAYMENT_PROVIDER in compose.yaml and the cluster script.)
+  // Payments: a production deployment on PostgreSQL names its provider, so the simulator never takes "payments"
+  // there by accident (a demo marketplace, SEED=demo, may use it); ECPay needs its three settings.
+  if (cfg.NODE_ENV === 'production' && cfg.DATABASE_URL && !cfg.PAYMENT_PROVIDER && cfg.SEED !== 'demo') {
+    throw new ConfigError('PAYMENT_PROVIDER', 'must be set (ecpay, or simulator for a test deployment) in production when DATABASE_URL is set, unless SEED=demo');
+  }
   if (cfg.PAYMENT_PROVIDER === 'ecpay') {
     for (const name of ['ECPAY_MERCHANT_ID', 'ECPAY_HASH_KEY', 'ECPAY_HASH_IV'] as const) {
       if (!cfg[name]) throw new ConfigError(name, 'is required when PAYMENT_PROVIDER is ecpay');

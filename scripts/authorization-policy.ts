@@ -334,6 +334,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /orders': { allow: USERS, who: 'any session' },
   'GET /orders/{id}': { allow: ORDER_PARTIES, who: 'the order’s traveler and guide, admins' },
   'POST /orders/{id}': { allow: ORDER_PARTIES, who: 'the order’s traveler and guide, admins' },
+  'GET /orders/{id}/pay': { allow: ['traveler'], who: 'the order’s traveler', denied: '404', outcomes: { traveler: '3xx' }, note: 'a paid order: on to its booking outcome' },
+  'POST /orders/{id}/pay': { allow: ['traveler'], who: 'the order’s traveler', denied: '404', mutates: true },
   'GET /orders/{id}/calendar.ics': { allow: ORDER_PARTIES, who: 'the order’s traveler and guide, admins', denied: '404' },
   'POST /preferences': { allow: ALL, who: 'anyone' },
   'GET /preferences': { allow: ALL, who: 'anyone' },
@@ -348,6 +350,11 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /terms/agree': { allow: USERS, who: 'any session that must agree to the current terms', outcomes: { admin: '3xx' }, note: 'admins are not asked: sent on' },
   'POST /terms/agree': { allow: USERS, who: 'any session', outcomes: { admin: '3xx' }, note: 'admins are not asked: sent on' },
   'GET /offline': { allow: ALL, who: 'anyone (the service worker keeps it)' },
+  // ── the payment provider's posts: believed only when their CheckMacValue verifies, never for a session ──
+  'GET /payments/callback': { allow: ALL, who: 'nobody (the provider posts)', outcomes: every('404') },
+  'POST /payments/callback': { allow: ALL, who: 'the payment provider, signed', outcomes: every('400'), note: 'an unsigned post: 400, nothing changes' },
+  'GET /payments/return/{orderId}': { allow: ALL, who: 'anyone (on to the booking outcome, read from our records)', url: '/payments/return/1', outcomes: every('3xx') },
+  'POST /payments/return/{orderId}': { allow: ALL, who: 'the traveler’s browser with the provider’s signed result', url: '/payments/return/1', outcomes: every('3xx'), note: 'an unsigned post changes nothing' },
   // ── the payment simulator: the provider's side, trusted by its signed fields (CheckMacValue), not by a session ──
   'GET /payments/simulator/Cashier/AioCheckOut/V5': { allow: ALL, who: 'nobody (a form post only)', outcomes: every('404') },
   'POST /payments/simulator/Cashier/AioCheckOut/V5': { allow: ALL, who: 'anyone with a signed checkout form', note: 'an unsigned form: 400' },

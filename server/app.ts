@@ -9,6 +9,7 @@ import { contextHeaders } from '~/http/request-context.server';
 import { getSession } from '~/http/session.server';
 import { findUpload } from '~/services/blobs.server';
 import { countEvent } from '~/services/counters.server';
+import { checkoutFormOrigins } from '~/services/payments/configured-provider.server';
 import { logError, logEvent } from '~/services/log.server';
 import { ipKey } from '~/services/rate-limit.server';
 import type { Database } from '~db/client';
@@ -72,7 +73,7 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
   app.use(compression());
-  app.use(securityHeaders({ dev: options.mode === 'development', hsts: options.hsts ?? false }));
+  app.use(securityHeaders({ dev: options.mode === 'development', hsts: options.hsts ?? false, formTargets: checkoutFormOrigins() }));
   app.use(allowedMethodsOnly);
   app.use(decodablePath);
   app.use(apiAuthorization);
@@ -246,7 +247,7 @@ function capConnectionsPerAddress(server: http.Server, max: number, trusted: (ad
 }
 
 /** CSP with a fresh nonce per request (the Remix scripts carry it), plus the usual hardening headers. */
-function securityHeaders({ dev, hsts }: { dev: boolean; hsts: boolean }): express.RequestHandler {
+function securityHeaders({ dev, hsts, formTargets }: { dev: boolean; hsts: boolean; formTargets: readonly string[] }): express.RequestHandler {
   return (_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
@@ -261,7 +262,8 @@ function securityHeaders({ dev, hsts }: { dev: boolean; hsts: boolean }): expres
       "worker-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      // The checkout page posts its form to the payment provider's card page (issue 32).
+      ["form-action 'self'", ...formTargets].join(' '),
       "frame-ancestors 'none'",
     ].join('; ');
     res.set({

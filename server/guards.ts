@@ -122,8 +122,15 @@ export const apiAuthorization: express.RequestHandler = (req, res, next) => {
  * call with a well-formed bearer token is not something another site can make a browser send, so it is not
  * checked (and the cookie is then never asked: app/http/session.server.ts).
  */
+/**
+ * The payment provider's posts (issue 32): its server's callback and the traveler's browser coming back from its
+ * page (another origin). Neither acts for a session; each is believed only when its CheckMacValue verifies.
+ */
+const PROVIDER_POSTS = /^\/payments\/(callback|return\/[0-9]+)$/;
+
 export const sameOriginWrites: express.RequestHandler = (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  if (req.method === 'POST' && PROVIDER_POSTS.test(req.path)) return next();
   if (isApi(req) && readAuthorization(req.get('authorization')).kind === 'bearer') return next();
   if (isSameOrigin(req.get('origin'), req.get('sec-fetch-site'), req.get('host'))) return next();
   void refuse(req, res, 'FORBIDDEN').catch(next);

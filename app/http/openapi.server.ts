@@ -12,6 +12,28 @@ import { API_METHODS, allowedMethods, type ApiContract, type ApiOperation } from
  */
 type JsonSchema = Record<string, unknown>;
 
+/** The provider's side of the payment flow: ECPay's AIO protocol (docs/decisions/039), not JSON, not /api/v1. */
+const PROVIDER_CALLBACKS = {
+  '/payments/callback': {
+    post: {
+      summary: 'The payment provider’s server-to-server result (ECPay ReturnURL)',
+      description:
+        'A form post signed with CheckMacValue (SHA-256 over the sorted fields between HashKey and HashIV). Verified before anything is believed; ' +
+        'stored once per provider event (a repeat is a no-op) and applied by the payment state machine. Answers `1|OK` (200) once stored; ' +
+        '400 `0|…` for a malformed or forged post and 404 for a trade we do not know yet, so the provider sends it again.',
+      requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', additionalProperties: { type: 'string' } } } } },
+      responses: { '200': { description: '`1|OK`' }, '400': { description: 'not verified: nothing changed' }, '404': { description: 'unknown trade: send again later' } },
+    },
+  },
+  '/payments/return/{orderId}': {
+    post: {
+      summary: 'The traveler’s browser back from the provider’s page (ECPay OrderResultURL), with the same signed result',
+      description: 'Applied like the callback when it verifies (whichever arrives first wins); then 303 to /booking-success?order={orderId}, which reads our own records.',
+      responses: { '303': { description: 'on to the booking’s outcome' } },
+    },
+  },
+} as const;
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     io,
@@ -198,6 +220,8 @@ export function buildOpenApiDocument(contracts: ApiContract[], serverUrl?: strin
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,
+    // What the payment provider posts to us (issue 32): documented for whoever configures the provider's account.
+    'x-provider-callbacks': PROVIDER_CALLBACKS,
     components: {
       schemas: { Error: jsonSchema(errorEnvelope, 'output') },
       securitySchemes: {

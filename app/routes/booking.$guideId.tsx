@@ -24,6 +24,7 @@ import { bookingFormSchema } from '~/schemas/booking';
 import { listBookableSlots } from '~/services/availability.server';
 import { isPublishableGuide } from '~/services/guide-publishable.server';
 import { bookSlot } from '~/services/booking.server';
+import { checkoutPath } from '~/services/payments/order-payments.server';
 import { getGuideDetail } from '~/services/guides.server';
 import { findUserById } from '~/services/users.server';
 
@@ -114,8 +115,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     formData,
     bookingFormSchema,
     async ({ slot, numberOfPeople, note }) => {
-      const order = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true });
-      return redirect(`/booking-success?order=${order.id}`);
+      const { order, payment } = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true });
+      // A paid tour goes on to its payment step; a free one is booked.
+      return redirect(payment ? checkoutPath(order.id) : `/booking-success?order=${order.id}`);
     },
     {
       wordFieldErrors: true,

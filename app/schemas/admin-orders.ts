@@ -61,12 +61,13 @@ export const ORDER_REASON_MAX = 500;
 export const ORDER_NOTE_MAX = 2000;
 
 export const adminOrderActionSchema = z.discriminatedUnion('intent', [
+  // Cancelling and refunding move money (issue 32): each says why, kept in the audit log.
   z.object({
-    intent: z.literal('cancel'),
+    intent: z.enum(['cancel', 'refund']),
     reason: z.string({ error: 'validation.requiredFields' }).trim().min(1, { error: 'validation.requiredFields' }).max(ORDER_REASON_MAX, { error: 'validation.invalid' }),
     confirmed: z.string().optional(),
   }),
-  z.object({ intent: z.enum(['refund', 'delete', 'restore'], { error: 'validation.invalid' }), confirmed: z.string().optional() }),
+  z.object({ intent: z.enum(['delete', 'restore'], { error: 'validation.invalid' }), confirmed: z.string().optional() }),
   z.object({
     intent: z.literal('note'),
     body: z.string({ error: 'validation.requiredFields' }).trim().min(1, { error: 'validation.requiredFields' }).max(ORDER_NOTE_MAX, { error: 'validation.invalid' }),

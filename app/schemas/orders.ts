@@ -5,6 +5,7 @@ import { blank } from './field-rules';
 /** Orders (SPEC §3 Order, §7 Orders): the shapes the API answers and the pages render, and the inputs. */
 import { ORDER_STATUSES as ORDER_STATUS_VALUES } from '~/lib/order-status';
 import { TIME_SLOTS } from '~/lib/time-slots';
+import { orderPaymentSchema } from './payments';
 export { ORDER_STATUS_VALUES };
 export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
 
@@ -84,14 +85,20 @@ export const orderSchema = z.object({
 export type OrderView = z.output<typeof orderSchema>;
 
 export const orderData = z.object({ order: orderSchema });
+/** A booking's answer (POST /api/v1/orders): the order and its payment (null for a free tour). */
+export const bookedOrderData = z.object({ order: orderSchema, payment: orderPaymentSchema.nullable() });
 export const orderDetailData = z.object({
   order: orderSchema,
   events: z.array(orderEventSchema),
   actions: z.array(z.enum(ORDER_ACTIONS)).describe('What the caller may do now'),
+  payment: orderPaymentSchema.nullable().describe('The newest payment attempt (null: a free tour, or booked before payments)'),
   refund: z
     .object({
       share: z.union([z.literal(0), z.literal(50), z.literal(100)]).describe('Percent of the total the traveler gets back'),
       amount: z.int().describe('NT$ the traveler gets back'),
+      basis: z
+        .enum(['refund', 'authorisation', 'unpaid'])
+        .describe('refund: money charged comes back by the booking terms; authorisation: the card was only authorised and is released in full; unpaid: nothing was paid'),
     })
     .nullable()
     .describe(

@@ -15,6 +15,7 @@ import { loadOrder, orderTimeline, type OrderView } from './orders.server';
 import { listOrderReviews } from './reviews.server';
 import { assertAdmin } from './user-admin.server';
 import type { UserRow } from './users.server';
+import { applyMoneyEffect, latestPayment, paymentView, refundIfCancelled } from './payments/order-payments.server';
 
 /*
  * The admin side of orders (issue 22): /admin/orders and /admin/orders/:id. The list filters every order; the
@@ -116,14 +117,16 @@ export async function getOrderForAdmin(actor: Admin, id: number, db: Database = 
       .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)),
   ]);
   const actions = adminActions({ ...order, deletedAt: order.deletedAt ? new Date(order.deletedAt) : null }, actor, now);
+  const payment = await latestPayment(id, db);
   return {
     order,
     events,
     reviews,
     notes: notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
     actions,
-    // What the traveler gets back: all of it when an admin cancels; the order's amount when refunding.
-    refund: actions.includes('cancel') ? refundOnCancel(order, 'admin', now) : { share: 100, amount: order.totalPrice },
+    // What the traveler gets back: all of it when an admin cancels; what is left of the payment when refunding.
+    refund: refundIfCancelled(order, payment, 'admin', now),
+    payment: paymentView(payment, order),
   };
 }
 
@@ -135,6 +138,8 @@ async function partiesOf(order: OrderRow, db: Database) {
 interface Change {
   /** Checks the locked row and says what to write (throws INVALID_TRANSITION / NOT_FOUND). */
   plan(row: OrderRow): { patch: Partial<OrderRow>; event: string; to: OrderStatus; notice: OrderNoticeKind; details?: Record<string, unknown> };
+  /** The order transition whose money side this change has (issue 32): the traveler gets all of it back. */
+  money?: 'cancel' | 'refund';
 }
 
 /** One admin change of an order: the locked row, the plan, the timeline event, both parties told, the audit row. */
@@ -151,6 +156,7 @@ async function applyAdminChange(actor: Admin, id: number, action: string, change
         .set({ ...plan.patch, updatedAt: now })
         .where(eq(orders.id, id))
         .returning();
+      if (change.money) await applyMoneyEffect(tx as unknown as Database, { action: change.money, order: updated!, party: 'admin', now });
       await tx.insert(orderEvents).values({ orderId: id, action: plan.event, fromStatus: row.status, toStatus: plan.to, actorId: actor.id, actorRole: 'admin', at: now });
       const { traveler, guide } = await partiesOf(updated!, tx);
       const facts = orderNoticeFacts(updated!, { traveler: traveler.name, guide: guide.name, actor: actor.name });
@@ -188,14 +194,18 @@ export function adminCancelOrder(actor: Admin, id: number, reason: string, db: D
         const refund = refundOnCancel(row, decision.party, now);
         return { patch: decision.patch, event: 'cancel', to: decision.to, notice: 'cancelled', details: { reason, refund: refund.amount } };
       },
+      money: 'cancel',
     },
     db,
     now,
   );
 }
 
-/** Marks a cancelled or completed order refunded (the state machine's admin rule). */
-export function adminRefundOrder(actor: Admin, id: number, db: Database = getDb(), now: Date = clockNow()) {
+/**
+ * Refunds a cancelled or completed order (the state machine's admin rule): what is left of the traveler's payment
+ * goes back through the provider (issue 32), with the admin's reason in the audit log.
+ */
+export function adminRefundOrder(actor: Admin, id: number, reason: string, db: Database = getDb(), now: Date = clockNow()) {
   return applyAdminChange(
     actor,
     id,
@@ -204,8 +214,9 @@ export function adminRefundOrder(actor: Admin, id: number, db: Database = getDb(
       plan(row) {
         if (row.deletedAt) throw new AppError('NOT_FOUND');
         const decision = decide(row, { id: actor.id, type: 'admin' }, 'refund', now);
-        return { patch: decision.patch, event: 'refund', to: decision.to, notice: 'refunded', details: { amount: row.totalPrice } };
+        return { patch: decision.patch, event: 'refund', to: decision.to, notice: 'refunded', details: { reason, amount: row.totalPrice } };
       },
+      money: 'refund',
     },
     db,
     now,

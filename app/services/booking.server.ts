@@ -2,9 +2,10 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { preparedStatement } from '~db/prepared';
-import { availabilitySlots, orderEvents, orders, users } from '~db/schema';
+import { availabilitySlots, orderEvents, orders, payments, users } from '~db/schema';
 import { isBookableTime } from '~/lib/time-slots';
 import type { BookingInput } from '~/schemas/booking';
+import type { OrderPaymentView } from '~/schemas/payments';
 import type { Viewer } from './access.server';
 import { assertInWindow } from './availability.server';
 import { isPublishableGuide, publishableFactColumns } from './guide-publishable.server';
@@ -14,6 +15,8 @@ import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { noticeValues, noticeWrites } from './notifications.server';
 import { deliverOrderNotices, orderNotice, orderNoticeFacts, type PendingNotice } from './order-notices.server';
 import { toOrderView, type OrderView } from './orders.server';
+import { bookingMoneyTerms, paymentView } from './payments/order-payments.server';
+import { newMerchantTradeNo } from './payments/payments.server';
 
 /** The guide, read beside the traveler in one statement. */
 const guideUsers = alias(users, 'guide');
@@ -49,18 +52,18 @@ const travelerAndGuide = preparedStatement('booking_traveler_and_guide', (db) =>
     .for('no key update', { of: users }),
 );
 
-/** Every column of the orders table, read from a WITH item that returned the whole row. */
-const ORDER_COLUMNS = Object.keys(getTableColumns(orders)) as (keyof typeof orders.$inferSelect)[];
-function orderColumnsOf<T extends Record<(typeof ORDER_COLUMNS)[number], unknown>>(placed: T) {
-  return Object.fromEntries(ORDER_COLUMNS.map((name) => [name, placed[name]])) as Pick<T, (typeof ORDER_COLUMNS)[number]>;
+/** Every column of a table, read from a WITH item that returned the whole row. */
+function columnsOf<Table extends typeof orders | typeof payments>(table: Table) {
+  const names = Object.keys(getTableColumns(table)) as (keyof Table['$inferSelect'])[];
+  return <T extends Record<(typeof names)[number], unknown>>(item: T) =>
+    Object.fromEntries(names.map((name) => [name, item[name]])) as Pick<T, (typeof names)[number]>;
 }
+const orderColumnsOf = columnsOf(orders);
+const paymentColumnsOf = columnsOf(payments);
 
-/**
- * The order, the first event of its timeline and the guide's notice (notification, mail, pushes): one statement.
- * The order's id was drawn beforehand (`slotAndCounts`), so the notice, which names it, is worded before the insert.
- */
-const placeOrder = preparedStatement('booking_place_order', (db) => {
-  const placed = db.$with('placed').as(
+/** The order's values, shared by both ways of placing it. */
+function placedOrderItem(db: Database) {
+  return db.$with('placed').as(
     db
       .insert(orders)
       .overridingSystemValue()
@@ -74,22 +77,67 @@ const placeOrder = preparedStatement('booking_place_order', (db) => {
         note: sql.placeholder('note'),
         status: 'pending',
         totalPrice: sql.placeholder('totalPrice'),
+        commissionPercent: sql.placeholder('commissionPercent'),
         termsAcceptedAt: sql.placeholder('now'),
         createdAt: sql.placeholder('now'),
       })
       .returning(),
   );
-  const event = db.$with('event', {}).as(
+}
+
+const bookEvent = (db: Database) =>
+  db.$with('event', {}).as(
     sql`insert into ${orderEvents} (order_id, action, from_status, to_status, actor_id, actor_role, at)
       select id, 'book', null, 'pending', ${sql.placeholder('travelerId')}, 'traveler', ${sql.placeholder('nowText')}::timestamptz from placed`,
   );
+
+/**
+ * A free tour: the order, the first event of its timeline and the guide's notice (notification, mail, pushes), one
+ * statement. The order's id was drawn beforehand (`slotAndCounts`), so the notice, which names it, is worded before
+ * the insert.
+ */
+const placeFreeOrder = preparedStatement('booking_place_order', (db) => {
+  const placed = placedOrderItem(db);
   const notice = noticeWrites(db, true);
   return db
-    .with(placed, event, ...notice.items)
+    .with(placed, bookEvent(db), ...notice.items)
     .select({ order: orderColumnsOf(placed), notification: notice.notification, woken: notice.woken })
     .from(placed)
     .crossJoin(notice.written);
 });
+
+/**
+ * A paid tour (issue 32): the order, its first event and its unpaid payment, one statement. The guide hears of it
+ * once the payment is authorised (payment-jobs.server.ts acceptPaymentEvent); the slot is held meanwhile, for the
+ * payment window.
+ */
+const placePaidOrder = preparedStatement('booking_place_paid_order', (db) => {
+  const placed = placedOrderItem(db);
+  const payment = db.$with('payment').as(
+    db
+      .insert(payments)
+      .values({
+        orderId: sql.placeholder('id'),
+        provider: sql.placeholder('provider'),
+        amount: sql.placeholder('totalPrice'),
+        merchantTradeNo: sql.placeholder('merchantTradeNo'),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
+      })
+      .returning(),
+  );
+  return db
+    .with(placed, bookEvent(db), payment)
+    .select({ order: orderColumnsOf(placed), payment: paymentColumnsOf(payment) })
+    .from(placed)
+    .crossJoin(payment);
+});
+
+/** A booking's answer: the order, and its payment to make (null for a free tour: the guide is told at once). */
+export interface Booked {
+  order: OrderView;
+  payment: OrderPaymentView | null;
+}
 
 /**
  * Booking (issue 10): one service for the /booking/:guideId form and POST /api/v1/orders.
@@ -109,10 +157,10 @@ export async function bookSlot(
   input: BookingInput,
   db: Database = getDb(),
   now: Date = clockNow(),
-): Promise<OrderView> {
+): Promise<Booked> {
   if (input.userId !== undefined && input.userId !== viewer.id) throw new AppError('FORBIDDEN');
   let pending: PendingNotice[] = [];
-  let booked: OrderView;
+  let booked: Booked;
   try {
     booked = await db.transaction(async (tx) => {
       const [pair] = await travelerAndGuide(tx, { travelerId: viewer.id, guideId: input.guideId });
@@ -147,17 +195,17 @@ export async function bookSlot(
         status: 'pending' as const,
         totalPrice: guide.price ?? 0,
       };
+      // The booking's own time (the clock tests move): the hourly limit counts by it.
+      const values = { ...order, ...bookingMoneyTerms(), now, nowText: now.toISOString() };
+      if (order.totalPrice > 0) {
+        const [placed] = await placePaidOrder(tx, { ...values, merchantTradeNo: newMerchantTradeNo(order.id) });
+        return { order: toOrderView(placed!.order, traveler.name, guide.name), payment: paymentView(placed!.payment, placed!.order) };
+      }
       const facts = orderNoticeFacts(order, { traveler: traveler.name, guide: guide.name, actor: traveler.name });
       const notice = await orderNotice(guide, 'booked', facts);
-      const [placed] = await placeOrder(tx, {
-        ...order,
-        // The booking's own time (the clock tests move): the hourly limit counts by it.
-        now,
-        nowText: now.toISOString(),
-        ...noticeValues(notice),
-      });
+      const [placed] = await placeFreeOrder(tx, { ...values, ...noticeValues(notice) });
       pending = [{ recipient: guide, kind: 'booked', order: facts, notification: placed!.notification }];
-      return toOrderView(placed!.order, traveler.name, guide.name);
+      return { order: toOrderView(placed!.order, traveler.name, guide.name), payment: null };
     });
   } catch (error) {
     const refusal = pgErrorCode(error) === UNIQUE_VIOLATION ? new AppError('TIME_CONFLICT') : error;

@@ -13,6 +13,9 @@ export const COUNTERS = {
   outbox_deliveries_total: 'Outbox deliveries (mail), by kind and outcome: sent, retry (failed, tried again later), failed (given up)',
   rate_limit_refusals_total: 'Requests refused by a rate limit, by limit',
   connections_refused_total: 'Connections closed on arrival: their client address already held MAX_CONNECTIONS_PER_ADDRESS',
+  payment_events_total: 'Verified payment provider events, by outcome: applied, duplicate, ignored (refused by the payment state machine), unknown_payment',
+  payment_actions_total: 'Provider actions done by the payment lane, by action: capture, void, refund, void_stray',
+  payment_actions_refused_total: 'Provider actions the provider refused (not retried; see the reconciliation), by action',
 } as const;
 
 export type CounterName = keyof typeof COUNTERS;

@@ -12,6 +12,7 @@ import { AppError } from './errors.server';
 import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
 import { recommendGuides } from './recommendations.server';
 import { getUserStats } from './user-stats.server';
+import { reachedGuide } from './payments/order-payments.server';
 
 /**
  * The numbers on each role's home page (SPEC §2: traveler main page, guide center, admin dashboard), read
@@ -99,7 +100,7 @@ function recentOrdersQuery(side: 'traveler' | 'guide', personId: number, limit: 
     })
     .from(orders)
     .innerJoin(users, eq(users.id, other))
-    .where(and(eq(own, personId), isNull(orders.deletedAt)))
+    .where(and(eq(own, personId), isNull(orders.deletedAt), side === 'guide' ? reachedGuide() : undefined))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .then((rows) =>
@@ -123,7 +124,7 @@ export async function recentGuideOrders(guideId: number, limit = RECENT_DEFAULT_
 }
 
 export async function guideDashboard(guideId: number, db: Database = getDb()): Promise<GuideDashboard> {
-  const live = and(eq(orders.guideId, guideId), isNull(orders.deletedAt));
+  const live = and(eq(orders.guideId, guideId), isNull(orders.deletedAt), reachedGuide());
   const [statusRows, [rating], recentOrders] = await Promise.all([
     db
       .select({ status: orders.status, n: count() })

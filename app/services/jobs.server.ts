@@ -5,6 +5,8 @@ import { now } from './clock.server';
 import { purgeDeliveredOutbox } from './outbox-retention.server';
 import { runDailyReconciliation } from './payments/reconciliation.server';
 import { mailUnreadMessages } from './unread-mail.server';
+import { deliverOrderNotices } from './order-notices.server';
+import { expireUnpaidOrders } from './payments/order-payments.server';
 
 /**
  * Periodic work that must run once across instances (docs/decisions/024). Every instance ticks; a tick runs a
@@ -122,5 +124,20 @@ export const dailyReconciliation: Job = {
   run: (db) => runDailyReconciliation(db),
 };
 
+/**
+ * Unpaid orders past PAYMENT_WINDOW_MINUTES (issue 32): cancelled, their slots freed, their travelers told. On the
+ * orders' clock (the end-to-end server moves it). The socket events go out from inside the claim's transaction:
+ * the notification rows they announce are committed a moment later.
+ */
+export const expireUnpaidOrdersJob: Job = {
+  name: 'expire-unpaid-orders',
+  everyMs: 60 * 1000,
+  async run(tx) {
+    const { expired, pending } = await expireUnpaidOrders(tx, now());
+    deliverOrderNotices(pending);
+    return { expired };
+  },
+};
+
 /** Every periodic job of the product (the mail outbox has its own worker). */
-export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, dailyReconciliation];
+export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, expireUnpaidOrdersJob, dailyReconciliation];

@@ -16,7 +16,7 @@ import type { UserRow } from './users.server';
  * (`deliverOrderNotices`, after the commit).
  * Keys: app/locales/<lang>/orders.json `notices.<kind>` and `mail.*`.
  */
-export type OrderNoticeKind = 'booked' | 'confirmed' | 'declined' | 'cancelled' | 'completionMarked' | 'completed' | 'refunded' | 'deleted' | 'restored' | 'reviewed';
+export type OrderNoticeKind = 'booked' | 'confirmed' | 'declined' | 'cancelled' | 'completionMarked' | 'completed' | 'refunded' | 'deleted' | 'restored' | 'reviewed' | 'paymentExpired';
 
 export type Recipient = Pick<UserRow, 'id' | 'name' | 'email' | 'locale'>;
 

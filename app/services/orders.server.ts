@@ -15,6 +15,7 @@ import { AppError, idParamOr } from './errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
 import { actionFor, availableActions, decide, partyOf, refundOnCancel, type Actor, type OrderChange } from './order-state.server';
 import type { UserType } from './users.server';
+import { applyMoneyEffect, latestPayment, paymentView, reachedGuide, refundIfCancelled } from './payments/order-payments.server';
 
 export type { OrderView };
 
@@ -28,12 +29,9 @@ export async function listUserOrders(
 ): Promise<UserOrderSummary[]> {
   const traveler = alias(users, 'traveler');
   const guide = alias(users, 'guide');
-  const side =
-    type === 'traveler'
-      ? eq(orders.travelerId, userId)
-      : type === 'guide'
-        ? eq(orders.guideId, userId)
-        : or(eq(orders.travelerId, userId), eq(orders.guideId, userId));
+  // A guide's side lists an order once it is paid (issue 32): until then it is its traveler's alone.
+  const asGuide = and(eq(orders.guideId, userId), reachedGuide());
+  const side = type === 'traveler' ? eq(orders.travelerId, userId) : type === 'guide' ? asGuide : or(eq(orders.travelerId, userId), asGuide);
   const rows = await db
     .select({
       id: orders.id,
@@ -144,7 +142,7 @@ export async function listOrders(viewer: Viewer, query: OrderListQuery & Partial
     viewer.type === 'admin'
       ? orderFilterConditions(query, { traveler, guide })
       : and(
-          viewer.type === 'guide' ? eq(orders.guideId, viewer.id) : eq(orders.travelerId, viewer.id),
+          viewer.type === 'guide' ? and(eq(orders.guideId, viewer.id), reachedGuide()) : eq(orders.travelerId, viewer.id),
           isNull(orders.deletedAt),
           query.status ? eq(orders.status, query.status) : undefined,
         );
@@ -207,8 +205,9 @@ export async function getOrderDetail(viewer: Viewer, id: number, db: Database = 
   const actions = order.deletedAt ? [] : availableActions(order, actor, now);
   // Cancelling asks first and says what the traveler gets back (issue 19).
   const cancelling = actions.includes('cancel') || actions.includes('decline');
-  const refund = cancelling ? refundOnCancel(order, partyOf(order, actor) ?? 'admin', now) : null;
-  return { order, events: await orderTimeline(id, db), actions, refund };
+  const payment = await latestPayment(id, db);
+  const refund = cancelling ? refundIfCancelled(order, payment, partyOf(order, actor) ?? 'admin', now) : null;
+  return { order, events: await orderTimeline(id, db), actions, refund, payment: paymentView(payment, order) };
 }
 
 function actorOf(viewer: Viewer): Actor {
@@ -258,12 +257,14 @@ export async function changeOrder(
     if (row.order.deletedAt) throw new AppError('NOT_FOUND');
     const action = actionFor(row.order, actor, change);
     const decision = decide(row.order, actor, action, now);
+    const completed = action === 'complete' && decision.to === 'completed';
+    // The money side (issue 32): refuse to confirm an unpaid order; queue the capture, void, refund or settlement.
+    if (action !== 'complete' || completed) await applyMoneyEffect(tx, { action, order: { ...row.order, status: decision.to }, party: decision.party, now });
     const [updated] = await tx
       .update(orders)
       .set({ ...decision.patch, updatedAt: now })
       .where(eq(orders.id, id))
       .returning();
-    const completed = action === 'complete' && decision.to === 'completed';
     await tx.insert(orderEvents).values({
       orderId: id,
       action: completed ? 'complete' : action === 'complete' ? `complete_${decision.party}` : action,

@@ -6,6 +6,7 @@ import { logError } from './log.server';
 import { deliverMail, type Mail } from './mail.server';
 import { OUTBOX_CHANNEL, type OutboxKind } from './outbox.server';
 import { deliverPush } from './push.server';
+import { runPaymentJob } from './payments/payment-jobs.server';
 
 /**
  * The outbox worker (decisions 017 and 033): sends what requests queued (outbox.server.ts), after their commit.
@@ -106,6 +107,8 @@ export async function startOutboxWorker(handle: DatabaseHandle, options: OutboxW
   const senders: Partial<Record<OutboxKind, OutboxSender>> = options.senders ?? {
     mail: (payload, signal) => deliverMail(payload as Mail, signal),
     push: (payload, signal) => deliverPush(payload, signal, db),
+    // A provider call has its own deadline (form-post.server.ts); the signal only stops the worker waiting for it.
+    payment: (payload) => runPaymentJob(payload, db),
   };
   const lanes: Lane[] = (Object.keys(senders) as OutboxKind[]).map((kind) => ({
     kind,

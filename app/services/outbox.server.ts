@@ -31,5 +31,17 @@ export function outboxJob(kind: OutboxKind, payload: Record<string, unknown> | P
   return sql`insert into outbox (kind, payload) values (${kind}, ${json}::jsonb)`;
 }
 
+/**
+ * Queues a job once per `dedupeKey` (a payment action: `order:{id}:{action}`), in the caller's transaction: a
+ * second enqueue with the same key, from a retried request or a second instance, is a no-op. Says whether it queued.
+ */
+export async function enqueueOnce(kind: OutboxKind, dedupeKey: string, payload: Record<string, unknown>, db: Database = getDb()): Promise<boolean> {
+  const result = (await db.execute(
+    sql`with job as (insert into outbox (kind, payload, dedupe_key) values (${kind}, ${JSON.stringify(payload)}::jsonb, ${dedupeKey})
+      on conflict (dedupe_key) do nothing returning id) select ${wakeOutboxWorkers} from job`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
 /** Wakes the listening workers when the statement's transaction commits (PostgreSQL holds a NOTIFY until then). */
 export const wakeOutboxWorkers: SQL = sql`pg_notify(${OUTBOX_CHANNEL}, '')`;

@@ -81,6 +81,8 @@ test.describe('two instances behind nginx', () => {
     for (const key of ['PORT', 'DATA_DIR', 'SMTP_URL', 'TEST_CLOCK_START', 'PUBLIC_URL']) delete env[key];
     mailSink = await startSmtpSink();
     env.SMTP_URL = mailSink.url;
+    // Production on PostgreSQL names its payment provider (issue 32): the built-in simulator, in test mode.
+    env.PAYMENT_PROVIDER = 'simulator';
     nginxUrl = `http://127.0.0.1:${ports[0]}`;
     appUrls = [`http://127.0.0.1:${ports[1]}`, `http://127.0.0.1:${ports[2]}`];
     metricsUrls = [`http://127.0.0.1:${ports[3]}/metrics`, `http://127.0.0.1:${ports[3]! + 1}/metrics`];

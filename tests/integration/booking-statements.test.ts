@@ -39,7 +39,7 @@ describe('a booking', () => {
     await createAvailability(guide.id, { from: day, days: 1, price: 2600 });
 
     const statements: string[] = [];
-    const order = await bookSlot(traveler, { guideId: guide.id, date: day, timeSlot: 'afternoon', numberOfPeople: 2, termsAccepted: true }, recordingDatabase(statements));
+    const { order } = await bookSlot(traveler, { guideId: guide.id, date: day, timeSlot: 'afternoon', numberOfPeople: 2, termsAccepted: true }, recordingDatabase(statements));
 
     const inTransaction = ['select', 'with', 'with'];
     // PGlite's driver opens and ends the transaction itself, without a statement drizzle sees.

@@ -48,12 +48,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   if (value.intent !== 'note' && value.confirmed !== 'yes') {
-    return data({ confirm: { intent: value.intent, reason: value.intent === 'cancel' ? value.reason : undefined } });
+    return data({ confirm: { intent: value.intent, reason: 'reason' in value ? value.reason : undefined } });
   }
   try {
     if (value.intent === 'note') await addOrderNote(user, id, value.body);
     else if (value.intent === 'cancel') await adminCancelOrder(user, id, value.reason);
-    else if (value.intent === 'refund') await adminRefundOrder(user, id);
+    else if (value.intent === 'refund') await adminRefundOrder(user, id, value.reason);
     else if (value.intent === 'delete') await adminDeleteOrder(user, id);
     else await adminRestoreOrder(user, id);
     return redirectWithToast(`/admin/orders/${id}`, { key: `admin.orders.done.${value.intent}`, params: { id }, type: 'success' });
@@ -63,6 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 type Asking = { intent: AdminOrderIntent; reason?: string };
+
+const REASONED: readonly AdminOrderIntent[] = ['cancel', 'refund'];
 
 export default function AdminOrder() {
   const { order, events, reviews, notes, actions, refund } = useLoaderData<typeof loader>();
@@ -84,6 +86,8 @@ export default function AdminOrder() {
   const lang = i18n.language;
   const amount = formatNtd(order.totalPrice, lang);
   const reasonError = result?.error?.reason ?? null;
+  // The actions that move money ask for a reason, in one form.
+  const withReason = actions.filter((a) => REASONED.includes(a));
   const noteError = result?.error?.body ?? null;
   const typed = (name: string) => (typeof result?.initialValue?.[name] === 'string' ? (result.initialValue[name] as string) : '');
 
@@ -178,7 +182,7 @@ export default function AdminOrder() {
       <section className="card" aria-labelledby="order-actions">
         <h2 id="order-actions">{t('admin.orders.actionsTitle')}</h2>
         {actions.length === 0 ? <p className="muted">{t('admin.orders.noActions')}</p> : null}
-        {actions.includes('cancel') ? (
+        {withReason.length > 0 ? (
           <Form method="post" className="admin-note-form">
             <div className="field">
               <label htmlFor="cancel-reason">{t('admin.orders.reason')}</label>
@@ -199,20 +203,23 @@ export default function AdminOrder() {
               ) : null}
             </div>
             <div className="admin-actions">
-              <SubmitButton
-                name="intent"
-                value="cancel"
-                busy={busyIntent === 'cancel'}
-                className="button button-danger"
-                label={t('admin.orders.actions.cancel')}
-                onClick={ask('cancel')}
-              />
+              {withReason.map((intent) => (
+                <SubmitButton
+                  key={intent}
+                  name="intent"
+                  value={intent}
+                  busy={busyIntent === intent}
+                  className="button button-danger"
+                  label={t(`admin.orders.actions.${intent}`)}
+                  onClick={ask(intent)}
+                />
+              ))}
             </div>
           </Form>
         ) : null}
         <div className="admin-actions">
           {actions
-            .filter((a) => a !== 'cancel')
+            .filter((a) => !REASONED.includes(a))
             .map((intent) => (
               <Form method="post" key={intent}>
                 <SubmitButton

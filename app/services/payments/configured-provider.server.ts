@@ -6,16 +6,17 @@ import { SIMULATOR_MERCHANT, SIMULATOR_PATH } from './simulator.server';
 
 type PaymentConfig = Pick<
   AppConfig,
-  'NODE_ENV' | 'DATABASE_URL' | 'PUBLIC_URL' | 'PAYMENT_PROVIDER' | 'ECPAY_MERCHANT_ID' | 'ECPAY_HASH_KEY' | 'ECPAY_HASH_IV' | 'ECPAY_MODE'
+  'NODE_ENV' | 'DATABASE_URL' | 'SEED' | 'PUBLIC_URL' | 'PAYMENT_PROVIDER' | 'ECPAY_MERCHANT_ID' | 'ECPAY_HASH_KEY' | 'ECPAY_HASH_IV' | 'ECPAY_MODE'
 >;
 
 /**
  * The provider this deployment takes payments with: the built-in simulator unless PAYMENT_PROVIDER says otherwise.
  * A production deployment on PostgreSQL must name it, so the simulator never takes "payments" there by accident.
  */
-export function paymentProviderName(config: Pick<PaymentConfig, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENT_PROVIDER'>): PaymentProviderName {
+export function paymentProviderName(config: Pick<PaymentConfig, 'NODE_ENV' | 'DATABASE_URL' | 'PAYMENT_PROVIDER' | 'SEED'>): PaymentProviderName {
   if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
-  if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
+  // Checked at start too (app/env.server.ts); a demo marketplace (SEED=demo) may use the simulator.
+  if (config.NODE_ENV === 'production' && config.DATABASE_URL && config.SEED !== 'demo') {
     throw new ConfigError('PAYMENT_PROVIDER', 'must be set (ecpay, or simulator for a test deployment) in production when DATABASE_URL is set');
   }
   return 'simulator';
@@ -43,18 +44,34 @@ export function createPaymentProvider(config: PaymentConfig, options: { simulato
   });
 }
 
-let current: PaymentProvider | undefined;
+/** Shared through globalThis: the server's bundle and the Remix build each have their own copy of this module. */
+const PROVIDER_KEY = Symbol.for('lvyou.payment-provider');
+type WithProvider = typeof globalThis & { [PROVIDER_KEY]?: { config: AppConfig | null; provider: PaymentProvider } };
 
 /**
  * The provider this process talks to (the checkout page, the callback route, the outbox worker's payment lane,
- * reconciliation): made from the configuration on first use. `usePaymentProvider` replaces it where the simulator
- * listens somewhere else than PUBLIC_URL (a test server on a random port, the simulator on its own port).
+ * reconciliation): made from the configuration on first use, and again if the configuration is replaced.
+ * PAYMENT_SIMULATOR_URL points the simulator provider at a simulator on its own port; `usePaymentProvider` sets one.
  */
 export function paymentProvider(): PaymentProvider {
-  current ??= createPaymentProvider(getConfig(), { simulatorBaseUrl: process.env.PAYMENT_SIMULATOR_URL || undefined });
-  return current;
+  const g = globalThis as WithProvider;
+  const config = getConfig();
+  const held = g[PROVIDER_KEY];
+  if (held && (held.config === null || held.config === config)) return held.provider;
+  const provider = createPaymentProvider(config, { simulatorBaseUrl: config.PAYMENT_SIMULATOR_URL });
+  g[PROVIDER_KEY] = { config, provider };
+  return provider;
 }
 
+/** Sets the provider for this process whatever the configuration says (undefined: back to the configured one). */
 export function usePaymentProvider(provider: PaymentProvider | undefined): void {
-  current = provider;
+  (globalThis as WithProvider)[PROVIDER_KEY] = provider ? { config: null, provider } : undefined;
+}
+
+/** Origins other than ours the checkout page's form may be posted to (the CSP's form-action): the provider's. */
+export function checkoutFormOrigins(): string[] {
+  const config = getConfig();
+  const base = paymentProviderName(config) === 'ecpay' ? ECPAY_ENDPOINTS[config.ECPAY_MODE] : config.PAYMENT_SIMULATOR_URL ?? config.PUBLIC_URL;
+  const origin = new URL(base).origin;
+  return origin === new URL(config.PUBLIC_URL).origin ? [] : [origin];
 }

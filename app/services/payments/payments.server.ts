@@ -87,7 +87,14 @@ export type ProviderEventResult =
  * (out of order, after expiry) is stored as `ignored`. `strayAuthorisation`: the card was authorised for a payment
  * that no longer waits for it (expired, or failed before), so the caller must void it at the provider.
  */
-export async function recordProviderEvent(db: Database, provider: PaymentProviderName, event: PaymentEvent, now: Date): Promise<ProviderEventResult> {
+export async function recordProviderEvent(
+  db: Database,
+  provider: PaymentProviderName,
+  event: PaymentEvent,
+  now: Date,
+  /** What else an applied event does, in its transaction (the guide's notice of a paid booking). */
+  onApplied?: (tx: Database, payment: PaymentRow) => Promise<void>,
+): Promise<ProviderEventResult> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const [payment] = await tx
@@ -110,7 +117,9 @@ export async function recordProviderEvent(db: Database, provider: PaymentProvide
     if (updated) {
       await tx.update(payments).set({ providerTradeNo: event.providerTradeNo }).where(eq(payments.id, payment.id));
       await tx.update(paymentEvents).set({ outcome: 'applied' }).where(eq(paymentEvents.id, stored.id));
-      return { outcome: 'applied' as const, payment: { ...updated, providerTradeNo: event.providerTradeNo }, strayAuthorisation: false };
+      const applied = { ...updated, providerTradeNo: event.providerTradeNo };
+      await onApplied?.(tx, applied);
+      return { outcome: 'applied' as const, payment: applied, strayAuthorisation: false };
     }
     return { outcome: 'ignored' as const, payment, strayAuthorisation: event.kind === 'authorised' && (payment.status === 'expired' || payment.status === 'failed') };
   });

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, ledgerEntries } from '~db/schema';
 import { applyPaymentTransition, openPayment } from '~/services/payments/payments.server';
+import { usePaymentProvider } from '~/services/payments/configured-provider.server';
 import type { PaymentProvider } from '~/services/payments/provider.server';
-import { SIMULATOR_PATH } from '~/services/payments/simulator.server';
 import { createGuide, createOrder, createTraveler, createUser } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
@@ -22,10 +22,11 @@ const server = useTestServer();
 
 let provider: PaymentProvider;
 beforeAll(() => {
-  // The app's provider (made on its first use) talks to the simulator this test server hosts.
-  process.env.PAYMENT_SIMULATOR_URL = `${server.baseUrl}${SIMULATOR_PATH}`;
+  // The app's provider (shared through globalThis) talks to the simulator this test server hosts.
   provider = providerAt(server.baseUrl);
+  usePaymentProvider(provider);
 });
+afterAll(() => usePaymentProvider(undefined));
 
 let day = 0;
 const order = (travelerId: number, guideId: number, totalPrice: number) =>

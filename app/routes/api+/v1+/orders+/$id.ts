@@ -19,11 +19,14 @@ export const contract = defineApi({
       description:
         'pending → confirmed (guide) or cancelled (guide declines, traveler cancels); confirmed → cancelled by either side before the tour day; ' +
         'from the tour day (Asia/Taipei) each side marks completion and both flags make it completed; an admin refunds a cancelled or completed order. ' +
-        'A party not allowed the action gets 403 FORBIDDEN, a wrong state or day 409 INVALID_TRANSITION.',
+        'A party not allowed the action gets 403 FORBIDDEN, a wrong state or day 409 INVALID_TRANSITION. Money (issue 32): confirming an order whose ' +
+        'payment is not authorised is 409 PAYMENT_REQUIRED; confirming captures the payment, declining or cancelling before that releases the ' +
+        'authorisation, cancelling after it refunds by the booking terms (all of it when the guide or an admin cancels), completion pays the ' +
+        'guide’s net after the hold and an admin’s refund returns what is left; the provider is called after the answer (see `payment` on GET).',
       auth: 'user',
       body: orderUpdateSchema,
       data: orderData,
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION', 'PAYMENT_REQUIRED'],
     },
     DELETE: {
       summary: 'Delete an order (admin): it leaves every list and frees its slot',
