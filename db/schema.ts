@@ -858,3 +858,23 @@ export const simulatorTrades = pgTable(
     check('simulator_trades_amounts', sql`${t.amount} > 0 and ${t.refundedAmount} between 0 and ${t.amount}`),
   ],
 );
+
+/**
+ * One reconciliation run (issue 32, app/services/payments/reconciliation.server.ts): when it ran, the payments of
+ * its period that it asked the provider about, how many the provider could not answer, and the mismatches found
+ * (the provider's status and amounts against our payment rows and the ledger).
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: id(),
+    ranAt: tstz('ran_at').notNull().defaultNow(),
+    since: tstz('since').notNull(),
+    checked: integer('checked').notNull(),
+    unreachable: integer('unreachable').notNull().default(0),
+    mismatches: jsonb('mismatches').$type<unknown[]>().notNull().default([]),
+    /** Who asked for it: an admin's "run now", or null for the daily job. */
+    actorId: integer('actor_id').references(() => users.id),
+  },
+  (t) => [index('reconciliation_runs_ran_at_idx').on(t.ranAt)],
+);

@@ -50,6 +50,14 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/v1/admin/banners/{id}/move': { valid: { direction: 'down' } },
   // ── /api/v1: admin ──
   'GET /api/v1/admin/logs/export.csv': {},
+  // ── /api/v1: the admin's finance area (issue 32) ──
+  'GET /api/v1/admin/ledger': {},
+  'GET /api/v1/admin/payments': {},
+  'GET /api/v1/admin/payouts': {},
+  'GET /api/v1/admin/payouts/export.csv': {},
+  'POST /api/v1/admin/payouts/{id}/paid': { mutates: true, url: '/api/v1/admin/payouts/1/paid', note: 'moves money in the ledger: not sent as admin' },
+  'GET /api/v1/admin/reconciliation': {},
+  'POST /api/v1/admin/reconciliation': { mutates: true, note: 'asks the payment provider and stores a run: not sent as admin' },
   // ── /api/v1: authentication ──
   'POST /api/v1/auth/forgot-password': {},
   'POST /api/v1/auth/login': {},
@@ -211,6 +219,12 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /admin/banners/new': { allow: ADMIN, who: 'admin', valid: { intent: 'save', title: '偷偷加的橫幅', isActive: 'on' } },
   'GET /admin/banners/{id}': { allow: ADMIN, who: 'admin' },
   'POST /admin/banners/{id}': { allow: ADMIN, who: 'admin', valid: { intent: 'save', title: '改掉的橫幅', isActive: 'on' } },
+  'GET /admin/finance': { allow: ADMIN, who: 'admin' },
+  'GET /admin/finance/payments': { allow: ADMIN, who: 'admin' },
+  'GET /admin/finance/payouts': { allow: ADMIN, who: 'admin' },
+  'POST /admin/finance/payouts': { allow: ADMIN, who: 'admin', valid: { intent: 'paid', payoutId: 1 } },
+  'GET /admin/finance/reconciliation': { allow: ADMIN, who: 'admin' },
+  'POST /admin/finance/reconciliation': { allow: ADMIN, who: 'admin', valid: { intent: 'run' } },
   'GET /admin/guides': { allow: ADMIN, who: 'admin' },
   'GET /admin/terms': { allow: ADMIN, who: 'admin' },
   'POST /admin/terms': { allow: ADMIN, who: 'admin' },

@@ -16,7 +16,8 @@ import type { CsvExport } from '~/services/exports.server';
 export async function csvResponse(request: Request, exp: CsvExport): Promise<Response> {
   const locale = await getLocale(request);
   const t = await getFixedT(locale);
-  const header = exp.columns.map((c) => t(`exports.columns.${exp.kind}.${c}`));
+  const prefix = exp.headerPrefix ?? `exports.columns.${exp.kind}`;
+  const header = exp.columns.map((c) => t(`${prefix}.${c}`));
   const pages = exp.pages();
   const encoder = new TextEncoder();
   let first = true;

@@ -10,7 +10,7 @@ import { auditLogs } from '~db/schema';
  * The actions that record an admin seeing what is private to others (issue 31), not a change: exports, reading a
  * conversation they take no part in, opening an ID document.
  */
-export const READ_AUDIT_ACTIONS = ['export.users', 'export.orders', 'export.reviews', 'export.logs', 'chat.read', 'id_verification.document_view'] as const;
+export const READ_AUDIT_ACTIONS = ['export.users', 'export.orders', 'export.reviews', 'export.logs', 'export.payouts', 'chat.read', 'id_verification.document_view'] as const;
 
 export type AuditAction = 'user.archive' | 'user.restore' | 'user.block' | 'user.unblock' | (typeof READ_AUDIT_ACTIONS)[number] | (string & {});
 

@@ -30,15 +30,17 @@ export type CsvRecord = Record<string, CsvCell>;
 
 export interface CsvExport {
   /** File name stem and the i18n group of the column headers (`exports.columns.<kind>.<column>`). */
-  kind: 'users' | 'orders' | 'reviews' | 'logs';
+  kind: 'users' | 'orders' | 'reviews' | 'logs' | 'payouts';
   columns: readonly string[];
+  /** Where the column headers are when not under `exports.columns.<kind>` (the finance area's are in `admin`). */
+  headerPrefix?: string;
   pages: () => AsyncGenerator<CsvRecord[]>;
 }
 
 type Exporter = Pick<UserRow, 'id' | 'type'>;
 
 /** Records who asked for which export with which filters (the values given; absent ones left out). */
-async function audited(actor: Exporter, exp: CsvExport, filters: Record<string, unknown>, db: Database): Promise<CsvExport> {
+export async function audited(actor: Exporter, exp: CsvExport, filters: Record<string, unknown>, db: Database): Promise<CsvExport> {
   const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''));
   await recordAudit({ actorId: actor.id, action: `export.${exp.kind}`, details: { filters: given } }, db);
   return exp;
@@ -48,7 +50,7 @@ async function audited(actor: Exporter, exp: CsvExport, filters: Record<string, 
 const taipei = (column: unknown) => sql<string | null>`to_char(${column} at time zone 'Asia/Taipei', 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** Reads `page(cursor)` until a short page: the cursor is the last id read. */
-async function* keyset<R extends { id: number }>(page: (before: SQL | undefined) => Promise<R[]>, idColumn: unknown): AsyncGenerator<R[]> {
+export async function* keyset<R extends { id: number }>(page: (before: SQL | undefined) => Promise<R[]>, idColumn: unknown): AsyncGenerator<R[]> {
   let last: number | undefined;
   for (;;) {
     const rows = await page(last === undefined ? undefined : lt(idColumn as typeof orders.id, last));

@@ -3,6 +3,7 @@ import { getDb, type Database } from '~db/client';
 import { emailCodes, jobRuns, sessions } from '~db/schema';
 import { now } from './clock.server';
 import { purgeDeliveredOutbox } from './outbox-retention.server';
+import { runDailyReconciliation } from './payments/reconciliation.server';
 import { mailUnreadMessages } from './unread-mail.server';
 import { deliverOrderNotices } from './order-notices.server';
 import { expireUnpaidOrders } from './payments/order-payments.server';
@@ -21,6 +22,12 @@ export interface Job {
   everyMs: number;
   /** The work, inside the claiming transaction: short and idempotent. Returns what it did, for the log. */
   run(tx: Database): Promise<Record<string, number>>;
+  /**
+   * The work calls another service (the payment provider) and must hold no transaction open meanwhile: the job is
+   * claimed by moving its row's next run forward in a statement of its own, and `run` gets the pool, not a
+   * transaction. A run that throws puts the next run back to now, so the next tick tries again.
+   */
+  outsideTransaction?: true;
 }
 
 export type JobOutcome = { ran: true; result: Record<string, number> } | { ran: false };
@@ -29,6 +36,7 @@ export type JobOutcome = { ran: true; result: Record<string, number> } | { ran: 
 export async function runJobIfDue(job: Job, db: Database = getDb()): Promise<JobOutcome> {
   const at = now();
   await db.insert(jobRuns).values({ name: job.name, nextRunAt: at }).onConflictDoNothing();
+  if (job.outsideTransaction) return runDetached(job, db, at);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .select({ name: jobRuns.name })
@@ -44,6 +52,28 @@ export async function runJobIfDue(job: Job, db: Database = getDb()): Promise<Job
       .where(eq(jobRuns.name, job.name));
     return { ran: true, result } as const;
   });
+}
+
+/**
+ * Claims the job with one UPDATE of its row (a second instance's UPDATE waits for the row, then finds it no longer
+ * due and claims nothing), then runs it with no transaction open.
+ */
+async function runDetached(job: Job, db: Database, at: Date): Promise<JobOutcome> {
+  const claimed = await db
+    .update(jobRuns)
+    .set({ nextRunAt: new Date(at.getTime() + job.everyMs) })
+    .where(and(eq(jobRuns.name, job.name), lte(jobRuns.nextRunAt, at)))
+    .returning({ name: jobRuns.name });
+  if (claimed.length === 0) return { ran: false };
+  let result: Record<string, number>;
+  try {
+    result = await job.run(db);
+  } catch (error) {
+    await db.update(jobRuns).set({ nextRunAt: at }).where(eq(jobRuns.name, job.name));
+    throw error;
+  }
+  await db.update(jobRuns).set({ lastFinishedAt: now(), runs: sql`${jobRuns.runs} + 1` }).where(eq(jobRuns.name, job.name));
+  return { ran: true, result };
 }
 
 /** A revoked session is kept this long (who was logged out when), then removed like an expired one. */
@@ -83,6 +113,18 @@ export const purgeOutbox: Job = {
 };
 
 /**
+ * The daily reconciliation (issue 32, payments/reconciliation.server.ts): the provider's view of the last two days'
+ * payments against ours and the ledger, stored in reconciliation_runs. It asks the provider, so it runs outside
+ * the claiming transaction.
+ */
+export const dailyReconciliation: Job = {
+  name: 'daily-reconciliation',
+  everyMs: 24 * 60 * 60 * 1000,
+  outsideTransaction: true,
+  run: (db) => runDailyReconciliation(db),
+};
+
+/**
  * Unpaid orders past PAYMENT_WINDOW_MINUTES (issue 32): cancelled, their slots freed, their travelers told. On the
  * orders' clock (the end-to-end server moves it). The socket events go out from inside the claim's transaction:
  * the notification rows they announce are committed a moment later.
@@ -98,4 +140,4 @@ export const expireUnpaidOrdersJob: Job = {
 };
 
 /** Every periodic job of the product (the mail outbox has its own worker). */
-export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, expireUnpaidOrdersJob];
+export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, expireUnpaidOrdersJob, dailyReconciliation];

@@ -10,6 +10,7 @@ import { sessions, terms, termsAgreements, users } from '~db/schema';
 import { currentTerms } from '~/services/terms.server';
 import { TERMS_PENDING } from './terms-users';
 import { seedDemo } from '~server/seed/demo';
+import { prepareFinance } from './finance-data';
 
 const HOSTILE_PARAGRAPH =
   '\n\n## 測試段落\n\n這段文字只在端對端測試中出現：[惡意連結](javascript:alert(document.domain)) 與 [安全連結](https://example.com/)。\n';
@@ -96,6 +97,8 @@ try {
       emailVerifiedAt: new Date(),
     });
   }
+  // The admin's finance pages (tests/e2e/admin-finance.spec.ts): payments, payouts in transit, a mismatch.
+  await prepareFinance(handle.db);
   // Everyone agreed to the current terms (issue 24: otherwise each login would open the terms modal), except
   // the people tests/e2e/terms.spec.ts logs in as to agree.
   const current = await currentTerms('zh-TW', handle.db);

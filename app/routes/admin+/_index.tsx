@@ -23,20 +23,22 @@ export const handle: I18nHandle = { i18n: ['account', 'admin', 'reports'] };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 
+/** The admin pages and their link's words (most in account.json; the finance area's own in admin.json). */
 const ADMIN_PAGES = [
-  ['/admin/users', 'users'],
-  ['/admin/users/archived', 'archivedUsers'],
-  ['/admin/orders', 'orders'],
-  ['/admin/guides', 'guides'],
-  ['/admin/reviews', 'reviews'],
-  ['/admin/photo-review', 'photoReview'],
-  ['/admin/photos', 'photos'],
-  ['/admin/id-verification', 'idVerification'],
-  ['/admin/banners', 'banners'],
-  ['/admin/reports', 'reports'],
-  ['/admin/terms', 'terms'],
-  ['/admin/stats', 'stats'],
-  ['/admin/logs', 'logs'],
+  ['/admin/users', 'account.admin.links.users'],
+  ['/admin/users/archived', 'account.admin.links.archivedUsers'],
+  ['/admin/orders', 'account.admin.links.orders'],
+  ['/admin/finance', 'admin.finance.nav'],
+  ['/admin/guides', 'account.admin.links.guides'],
+  ['/admin/reviews', 'account.admin.links.reviews'],
+  ['/admin/photo-review', 'account.admin.links.photoReview'],
+  ['/admin/photos', 'account.admin.links.photos'],
+  ['/admin/id-verification', 'account.admin.links.idVerification'],
+  ['/admin/banners', 'account.admin.links.banners'],
+  ['/admin/reports', 'account.admin.links.reports'],
+  ['/admin/terms', 'account.admin.links.terms'],
+  ['/admin/stats', 'account.admin.links.stats'],
+  ['/admin/logs', 'account.admin.links.logs'],
 ] as const;
 
 export default function AdminDashboard() {
@@ -134,7 +136,7 @@ export default function AdminDashboard() {
         <ul className="admin-links">
           {ADMIN_PAGES.map(([to, key]) => (
             <li key={to}>
-              <Link to={to}>{t(`account.admin.links.${key}`)}</Link>
+              <Link to={to}>{t(key)}</Link>
             </li>
           ))}
         </ul>
