@@ -129,10 +129,14 @@ export function createEcpayProvider(settings: EcpaySettings): PaymentProvider {
       if (!hasValidCheckMacValue(answer, keys) || answer.MerchantTradeNo !== merchantTradeNo) throw new ProviderUnavailableError(url, 'unverifiable answer');
       const { CheckMacValue: _mac, ...raw } = answer;
       const tradeStatus = answer.TradeStatus;
+      const known = { [TRADE_STATUS.paid]: 'paid', [TRADE_STATUS.unpaid]: 'unpaid', [TRADE_STATUS.failed]: 'failed' } as const;
+      // Any other code is the query's own error (a stale timestamp, an unknown trade): no statement about the trade.
+      const status = known[tradeStatus as keyof typeof known];
+      if (!status) throw new ProviderUnavailableError(url, `TradeStatus ${tradeStatus ?? 'missing'}`);
       return {
         merchantTradeNo,
         providerTradeNo: answer.TradeNo || null,
-        status: tradeStatus === TRADE_STATUS.paid ? 'paid' : tradeStatus === TRADE_STATUS.unpaid ? 'unpaid' : 'failed',
+        status,
         amount: Number(answer.TradeAmt ?? 0),
         paidAt: parseEcpayDateTime(answer.PaymentDate),
         raw,
