@@ -131,12 +131,12 @@ export function createEcpayProvider(settings: EcpaySettings): PaymentProvider {
       const tradeStatus = answer.TradeStatus;
       const known = { [TRADE_STATUS.paid]: 'paid', [TRADE_STATUS.unpaid]: 'unpaid', [TRADE_STATUS.failed]: 'failed' } as const;
       // Any other code is the query's own error (a stale timestamp, an unknown trade): no statement about the trade.
-      const status = known[tradeStatus as keyof typeof known];
-      if (!status) throw new ProviderUnavailableError(url, `TradeStatus ${tradeStatus ?? 'missing'}`);
+      const tradeState = known[tradeStatus as keyof typeof known];
+      if (!tradeState) throw new ProviderUnavailableError(url, `TradeStatus ${tradeStatus ?? 'missing'}`);
       return {
         merchantTradeNo,
         providerTradeNo: answer.TradeNo || null,
-        status,
+        status: tradeState,
         amount: Number(answer.TradeAmt ?? 0),
         paidAt: parseEcpayDateTime(answer.PaymentDate),
         raw,
