@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from './test';
 import { expectNoAxeViolations, jsEnabled, savePicture } from './support';
+import { payOrderOverHttp } from './pay';
 
 /**
  * Cancelling asks first (issue 19): the traveler sees what they get back under the booking terms before the
@@ -37,6 +38,7 @@ test('cancelling a booking asks first and says what comes back', async ({ page, 
   });
   expect(booked.status()).toBe(201);
   const order = (await booked.json()).data.order as { id: number; totalPrice: number };
+  await payOrderOverHttp(request, { orderId: order.id, token: traveler.token });
   const amount = `NT$${order.totalPrice.toLocaleString('en-US')}`;
 
   await page.setViewportSize({ width: 360, height: 800 });
