@@ -54,7 +54,8 @@ test('cancelling a booking asks first and says what comes back', async ({ page, 
   await expect(dialog).toBeVisible();
   // On the first screen of a phone, with JS (a modal) and without (the confirmation step opens at the top).
   await expect(dialog).toBeInViewport();
-  await expect(dialog).toContainText(`依預約條款，你可獲得全額退款：${amount}。`);
+  // Paid, not yet confirmed: the card is only authorised, and cancelling releases it (issue 32).
+  await expect(dialog).toContainText(`你的信用卡目前只有授權，不會扣款，${amount} 的授權會被取消。`);
   await expectNoAxeViolations(page, testInfo);
   await savePicture(page, `cancel-confirm-${testInfo.project.name}-360.png`);
   if (jsEnabled(testInfo)) {
