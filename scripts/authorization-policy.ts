@@ -336,6 +336,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /orders/{id}': { allow: ORDER_PARTIES, who: 'the order’s traveler and guide, admins' },
   'GET /orders/{id}/pay': { allow: ['traveler'], who: 'the order’s traveler', denied: '404', outcomes: { traveler: '3xx' }, note: 'a paid order: on to its booking outcome' },
   'POST /orders/{id}/pay': { allow: ['traveler'], who: 'the order’s traveler', denied: '404', mutates: true },
+  'GET /orders/{id}/receipt': { allow: SELF_ADMIN, who: 'the order’s traveler, admins', denied: '404' },
   'GET /orders/{id}/calendar.ics': { allow: ORDER_PARTIES, who: 'the order’s traveler and guide, admins', denied: '404' },
   'POST /preferences': { allow: ALL, who: 'anyone' },
   'GET /preferences': { allow: ALL, who: 'anyone' },

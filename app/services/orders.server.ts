@@ -16,6 +16,7 @@ import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNot
 import { actionFor, availableActions, decide, partyOf, refundOnCancel, type Actor, type OrderChange } from './order-state.server';
 import type { UserType } from './users.server';
 import { applyMoneyEffect, latestPayment, paymentView, reachedGuide, refundIfCancelled } from './payments/order-payments.server';
+import { orderPaymentHistory } from './payments/order-payment-history.server';
 
 export type { OrderView };
 
@@ -207,7 +208,7 @@ export async function getOrderDetail(viewer: Viewer, id: number, db: Database = 
   const cancelling = actions.includes('cancel') || actions.includes('decline');
   const payment = await latestPayment(id, db);
   const refund = cancelling ? refundIfCancelled(order, payment, partyOf(order, actor) ?? 'admin', now) : null;
-  return { order, events: await orderTimeline(id, db), actions, refund, payment: paymentView(payment, order) };
+  return { order, events: await orderTimeline(id, db), actions, refund, payment: paymentView(payment, order), paymentHistory: await orderPaymentHistory(id, db) };
 }
 
 function actorOf(viewer: Viewer): Actor {

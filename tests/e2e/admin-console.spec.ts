@@ -1,6 +1,7 @@
 import { codeFor, mailsTo } from './mail';
 import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, savePicture, uniqueEmail } from './support';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from './test';
+import { payOrderOverHttp } from './pay';
 
 /**
  * Issue 22 in a real browser, JS on and off, at 360 px: an admin finds a traveler by a Chinese name written the
@@ -134,6 +135,7 @@ test('an admin opens an order, cancels it with a reason after confirming, and re
   });
   expect(booked.status()).toBe(201);
   const orderId = (await booked.json()).data.order.id as number;
+  await payOrderOverHttp(request, { orderId, token: travelerSession.data.token });
 
   await login(page, E2E_ADMIN.email, E2E_ADMIN.password, `/admin/orders/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: `訂單 #${orderId}` })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './test';
 import { expectNoAxeViolations, jsEnabled, savePicture } from './support';
+import { payWithTestCard } from './pay';
 
 /**
  * Issue 10 end to end at 360 px, with JS on and off: a guide opens a slot → a visitor picks it, logs in and
@@ -74,7 +75,7 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
   await expect(traveler.getByLabel('備註（選填）')).toHaveValue('想看夜市');
   await traveler.getByRole('checkbox', { name: '我同意預約條款' }).check();
   await traveler.getByRole('button', { name: '確認預約' }).click();
-  await expect(traveler).toHaveURL(/\/booking-success\?order=\d+/);
+  await payWithTestCard(traveler, { js: jsEnabled(testInfo) });
   await expect(traveler.getByRole('heading', { name: '預約已送出！' })).toBeVisible();
   await expectNoAxeViolations(traveler, testInfo);
   const orderId = new URL(traveler.url()).searchParams.get('order')!;

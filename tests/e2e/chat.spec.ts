@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test';
 import { expectNoAxeViolations, jsEnabled, savePicture } from './support';
+import { payOrderOverHttp } from './pay';
 
 /**
  * Chat (issue 23), both sides in two browser contexts. JS off at 360 px: a traveler asks from a guide's page, the
@@ -98,6 +99,7 @@ test('a traveler asks, the guide answers; contacts are masked until the booking 
   });
   expect(booked.status()).toBe(201);
   const orderId = (await booked.json()).data.order.id as number;
+  await payOrderOverHttp(request, { orderId, token: travelerApi.token });
   const confirmed = await request.put(`/api/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${guideApi.token}` }, data: { status: 'confirmed' } });
   expect(confirmed.status()).toBe(200);
   await traveler.reload();

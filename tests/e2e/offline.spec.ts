@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './test';
 import { expectNoAxeViolations, jsEnabled, savePicture } from './support';
 import { PROJECT_ROOT } from './server-process';
+import { payOrderOverHttp } from './pay';
 
 /**
  * The service worker with a real Chromium (issue 24, docs/decisions/021): pages kept for offline use, the offline
@@ -120,6 +121,7 @@ test('the trip card opens with no connection, and logging out forgets it', async
   });
   expect(booked.status()).toBe(201);
   const orderId = (await booked.json()).data.order.id as number;
+  await payOrderOverHttp(request, { orderId, token: traveler.token });
   const confirmed = await request.put(`/api/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${guide.token}` }, data: { status: 'confirmed' } });
   expect(confirmed.status()).toBe(200);
 

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from './test';
 import { jsEnabled } from './support';
+import { payOrderOverHttp } from './pay';
 
 /**
  * Issue 31 (decision 034): a traveler books with a note that holds a LINE id and a phone number written to get
@@ -43,6 +44,8 @@ test('the guide sees the booking note masked until accepting the booking, then i
   });
   expect(booked.status()).toBe(201);
   const orderId = (await booked.json()).data.order.id as number;
+  // The guide sees a booking once it is paid (issue 32).
+  await payOrderOverHttp(request, { orderId, token: traveler.token });
 
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`/login?${new URLSearchParams({ redirectTo: `/orders/${orderId}` })}`);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './test';
 import { E2E_ADMIN, expectNoAxeViolations, jsEnabled } from './support';
+import { payWithTestCard } from './pay';
 
 /**
  * Reviews both ways, end to end at 360 px with JS on and off (issue 10): a guide opens today's slot → a traveler
@@ -66,7 +67,7 @@ test('book → confirm → both complete → both review → earnings and notifi
   await traveler.getByLabel('人數').fill('2');
   await traveler.getByRole('checkbox', { name: '我同意預約條款' }).check();
   await traveler.getByRole('button', { name: '確認預約' }).click();
-  await expect(traveler).toHaveURL(/\/booking-success\?order=\d+/);
+  await payWithTestCard(traveler, { js: jsEnabled(testInfo) });
   const orderId = new URL(traveler.url()).searchParams.get('order')!;
 
   // 3. The guide confirms.

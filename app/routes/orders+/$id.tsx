@@ -4,7 +4,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '~/components/confirm-dialog';
 import { StatusPill } from '~/components/dashboard';
 import { StarRatingField, SubmitButton, TextareaField } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
@@ -18,12 +17,12 @@ import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
-import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { orderActionFormSchema, type OrderAction } from '~/schemas/orders';
 import { REVIEW_COMMENT_MAX, reviewCreateSchema } from '~/schemas/reviews';
 import { changeOrder, getOrderDetail, getOrderFor } from '~/services/orders.server';
 import { createReview, orderReviewState } from '~/services/reviews.server';
+import { ConfirmCancel, PaymentCard } from './__payment';
 
 /**
  * /orders/:id (issue 10): the order, its timeline, the actions the viewer may take now as form buttons, and the
@@ -32,7 +31,7 @@ import { createReview, orderReviewState } from '~/services/reviews.server';
 /** Actions that are asked about before they are done: they end the booking. */
 const ASKS_FIRST: readonly OrderAction[] = ['cancel', 'decline'];
 
-export const handle: I18nHandle = { i18n: ['orders', 'booking', 'account', 'reviews', 'chat'] };
+export const handle: I18nHandle = { i18n: ['orders', 'booking', 'account', 'reviews', 'chat', 'payments'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
@@ -77,7 +76,7 @@ async function reviewAction(request: Request, user: { id: number }, orderId: num
 }
 
 export default function OrderDetail() {
-  const { order, events, actions, viewer, reviewState, refund } = useLoaderData<typeof loader>();
+  const { order, events, actions, viewer, reviewState, refund, payment, paymentHistory } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -128,6 +127,8 @@ export default function OrderDetail() {
           </p>
         ) : null}
       </section>
+
+      {payment ? <PaymentCard orderId={order.id} payment={payment} history={paymentHistory} role={role} /> : null}
 
       <section className="card" aria-labelledby="order-actions-title">
         <h2 id="order-actions-title">{t('orders.detail.actions')}</h2>
@@ -222,51 +223,5 @@ function ReviewSection({
         <FormErrors form={form} />
       )}
     </section>
-  );
-}
-
-/** "Cancel this booking?" with what the traveler gets back under the booking terms. */
-function ConfirmCancel({
-  intent,
-  role,
-  refund,
-  total,
-  busy,
-  onKeep,
-}: {
-  intent: OrderAction;
-  role: 'traveler' | 'guide' | 'admin';
-  refund: { share: number; amount: number };
-  total: number;
-  busy: boolean;
-  onKeep?: () => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const money = { amount: formatNtd(refund.amount, i18n.language), total: formatNtd(total, i18n.language) };
-  const refundText =
-    refund.share === 100
-      ? t(`orders.confirm.refund.full.${role === 'traveler' ? 'you' : 'traveler'}`, money)
-      : refund.share === 50
-        ? t('orders.confirm.refund.half', money)
-        : t('orders.confirm.refund.none', money);
-  const declining = intent === 'decline';
-  return (
-    <ConfirmDialog
-      title={t(`orders.confirm.${declining ? 'declineTitle' : 'cancelTitle'}`)}
-      intent={intent}
-      confirmLabel={t(`orders.confirm.${declining ? 'declineYes' : 'cancelYes'}`)}
-      keepLabel={t('orders.confirm.keep')}
-      busyLabel={t('orders.actions.working')}
-      busy={busy}
-      onKeep={onKeep}
-      testId="confirm-cancel"
-    >
-      <p>{refundText}</p>
-      <p className="muted small">
-        <Link to="/booking-terms" target="_blank" rel="noopener">
-          {t('orders.confirm.terms')}
-        </Link>
-      </p>
-    </ConfirmDialog>
   );
 }

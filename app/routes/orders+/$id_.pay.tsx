@@ -74,7 +74,9 @@ export default function CheckoutPage() {
               {Object.entries(checkout.start.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
-              <button type="submit">{t('payments.checkout.continue')}</button>
+              <button type="submit" className="button">
+                {t('payments.checkout.continue')}
+              </button>
             </form>
           ) : (
             <a className="button" href={checkout.start.url}>
@@ -87,7 +89,9 @@ export default function CheckoutPage() {
           <p role="alert">{t('payments.checkout.declined')}</p>
           <p className="muted small">{t('payments.checkout.heldUntil', { time: payBy })}</p>
           <Form method="post">
-            <button type="submit">{t('payments.checkout.tryAgain')}</button>
+            <button type="submit" className="button">
+              {t('payments.checkout.tryAgain')}
+            </button>
           </Form>
         </>
       ) : (

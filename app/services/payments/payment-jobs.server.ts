@@ -9,6 +9,7 @@ import { paymentProvider } from './configured-provider.server';
 import { recordSettlement } from './ledger.server';
 import { noticeOrderPaid, queuePaymentJob, type PaymentJob, type PaymentStep } from './order-payments.server';
 import { applyPaymentTransition, recordProviderEvent, type PaymentRow } from './payments.server';
+import { enqueueReceiptMail } from './receipt.server';
 import type { ActionResult, PaymentEvent } from './provider.server';
 
 /**
@@ -50,7 +51,10 @@ async function runStep(db: Database, job: PaymentJob, step: PaymentStep): Promis
     case 'capture': {
       if (payment.status !== 'authorised') return payment.status === 'captured' || payment.status === 'partly_refunded' || payment.status === 'refunded';
       if (!refused(job, step, await provider.capture(trade, payment.amount))) return false;
-      await inTransaction(db, (tx) => applyPaymentTransition(tx, payment.id, { kind: 'capture' }, { now: clockNow() }));
+      await inTransaction(db, async (tx) => {
+        // The receipt mail is queued with the capture it tells of: once, when the charge is recorded.
+        if (await applyPaymentTransition(tx, payment.id, { kind: 'capture' }, { now: clockNow() })) await enqueueReceiptMail(tx, job.orderId);
+      });
       countEvent('payment_actions_total', { action: 'capture' });
       return true;
     }
