@@ -18,6 +18,7 @@ import {
   type ReviewLanguage,
 } from './demo-content';
 import { demoGuideTranslations } from './demo-guide-translations';
+import { seedDemoPayment } from './demo-payments';
 import {
   createAvailability,
   createBanner,
@@ -32,7 +33,7 @@ import type { Database } from '~db/client';
 import { ensureAdmin } from '../admin-account';
 import { favorites, orderEvents, photos, terms, termsAgreements, users } from '~db/schema';
 import { ORDER_STATUSES, type OrderStatus } from '~/lib/order-status';
-import { TIME_SLOTS } from '~/lib/time-slots';
+import { slotStartsAt, TIME_SLOTS } from '~/lib/time-slots';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EMAIL_DOMAIN = 'demo.travel-assistant.tw';
@@ -207,6 +208,12 @@ export async function seedDemo(
         orderCount++;
         const bookedAt = booking.createdAt.getTime();
         const tourEvening = Date.parse(`${booking.date}T19:00:00+08:00`);
+        // Paid at booking, charged when the guide confirmed, settled when both marked the tour done (issue 32).
+        await seedDemoPayment(t, booking, {
+          kind: 'settled',
+          paidAt: new Date(bookedAt + 10 * 60_000),
+          capturedAt: new Date(bookedAt + 5 * 36e5),
+        });
         await t.insert(orderEvents).values(
           demoTimeline(booking.id, traveler.id, guide.id, [
             ['book', null, 'pending', 'traveler', bookedAt],
@@ -269,6 +276,43 @@ export async function seedDemo(
           ['book', null, 'pending', 'traveler', bookedAt],
           ...(upcoming.status === 'confirmed' ? [['confirm', 'pending', 'confirmed', 'guide', bookedAt + 3 * 36e5] as const] : []),
         ]),
+      );
+      // A pending order is paid and waits for its guide; a confirmed one has been charged (issue 32).
+      const paidAt = new Date(bookedAt + 10 * 60_000);
+      await seedDemoPayment(
+        t,
+        upcoming,
+        upcoming.status === 'confirmed' ? { kind: 'captured', paidAt, capturedAt: new Date(bookedAt + 3 * 36e5) } : { kind: 'authorised', paidAt },
+      );
+    }
+
+    // Two cancelled bookings: one before the guide answered (the card's authorisation given up), one by the traveler
+    // two days before a confirmed tour (half refunded by the booking terms, the other half settled).
+    for (const [k, story] of (['voided', 'refunded'] as const).entries()) {
+      const guide = guides[Math.floor(rand() * guides.length)]!;
+      const traveler = pick(travelers);
+      const date = addDays(today, story === 'voided' ? 25 : 1);
+      const timeSlot = TIME_SLOTS[2 - k]!;
+      const bookedAt = nowMs - (4 + k) * 86_400_000;
+      const cancelledAt = story === 'voided' ? bookedAt + 20 * 36e5 : slotStartsAt(date, timeSlot).getTime() - 48 * 36e5;
+      const cancelled = await createOrder(
+        { travelerId: traveler.id, guideId: guide.id, date, timeSlot, numberOfPeople: 2, totalPrice: guide.price!, status: 'cancelled', createdAt: new Date(bookedAt) },
+        t,
+      );
+      await t.insert(orderEvents).values(
+        demoTimeline(cancelled.id, traveler.id, guide.id, [
+          ['book', null, 'pending', 'traveler', bookedAt],
+          ...(story === 'refunded' ? [['confirm', 'pending', 'confirmed', 'guide', bookedAt + 3 * 36e5] as const] : []),
+          ['cancel', story === 'refunded' ? 'confirmed' : 'pending', 'cancelled', 'traveler', cancelledAt],
+        ]),
+      );
+      const paidAt = new Date(bookedAt + 10 * 60_000);
+      await seedDemoPayment(
+        t,
+        cancelled,
+        story === 'voided'
+          ? { kind: 'voided', paidAt, voidedAt: new Date(cancelledAt) }
+          : { kind: 'refunded', paidAt, capturedAt: new Date(bookedAt + 3 * 36e5), cancelledAt: new Date(cancelledAt) },
       );
     }
     for (const [ti, traveler] of travelers.entries()) {

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '~db/client';
 import * as schema from '~db/schema';
@@ -32,23 +33,28 @@ function recordingDatabase(statements: string[], parameters: unknown[][] = []): 
 }
 
 describe('a booking', () => {
-  it('is five statements: BEGIN, the traveler with the guide, the slot with the counts, the order with its event and notice, COMMIT', async () => {
+  it('of a paid tour is five statements: BEGIN, the traveler with the guide, the slot with the counts, the order with its event and unpaid payment, COMMIT; no notice yet', async () => {
     const guide = await createGuide({ price: 2600, locale: 'en' });
     const traveler = await createTraveler({ isEmailVerified: true, name: 'Statement Counter' });
     const day = addDays(todayInTaipei(), 5);
     await createAvailability(guide.id, { from: day, days: 1, price: 2600 });
 
     const statements: string[] = [];
-    const { order } = await bookSlot(traveler, { guideId: guide.id, date: day, timeSlot: 'afternoon', numberOfPeople: 2, termsAccepted: true }, recordingDatabase(statements));
+    const { order, payment } = await bookSlot(traveler, { guideId: guide.id, date: day, timeSlot: 'afternoon', numberOfPeople: 2, termsAccepted: true }, recordingDatabase(statements));
 
     const inTransaction = ['select', 'with', 'with'];
     // PGlite's driver opens and ends the transaction itself, without a statement drizzle sees.
     expect(statements.map((s) => s.trim().split(/\s+/)[0]!.toLowerCase())).toEqual(testDriver === 'pg' ? ['begin', ...inTransaction, 'commit'] : inTransaction);
+    // The order's statement writes the order, its first event and its payment (issue 32).
+    const placing = statements.at(testDriver === 'pg' ? -2 : -1)!;
+    for (const table of ['"orders"', '"order_events"', '"payments"']) expect(placing).toContain(`insert into ${table}`);
+    expect(placing).not.toContain('"notifications"');
     expect(order).toMatchObject({ guideId: guide.id, travelerId: traveler.id, date: day, timeSlot: 'afternoon', status: 'pending', totalPrice: 2600 });
-    // The notice written in the order's statement names the order, in the guide's language.
-    const { notifications } = await listNotifications(guide.id, { page: 1, limit: 10, unread: false }, 'en');
-    expect(notifications).toHaveLength(1);
-    expect(notifications[0]).toMatchObject({ type: 'order.booked', link: `/orders/${order.id}`, isRead: false });
+    expect(payment).toMatchObject({ status: 'unpaid', amount: 2600, captured: 0, refunded: 0 });
+    const [row] = await database.handle.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    expect(row).toMatchObject({ status: 'unpaid', amount: 2600 });
+    // The guide hears of it once the card is authorised, not in the booking's statement.
+    expect((await listNotifications(guide.id, { page: 1, limit: 10, unread: false }, 'en')).notifications).toEqual([]);
   });
 });
 

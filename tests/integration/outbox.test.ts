@@ -13,6 +13,7 @@ import { Metrics, serveMetrics } from '../../server/observability';
 import { loginAs } from '../support/api';
 import { useTestServer } from '../support/http-server';
 import { outboxFor } from '../support/mail';
+import { payOrder } from '../support/payments';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
@@ -75,11 +76,15 @@ async function bookingSetup() {
   await createAvailability(guide.id, { from: todayInTaipei(), days: 10, price: 1500 });
   const traveler = await createTraveler();
   const { token } = await loginAs(traveler);
-  const book = (days: number) =>
-    server.request('/api/v1/orders', {
+  // Booked and paid: the guide's mail is written when the card is authorised (issue 32), by the callback's handler.
+  const book = async (days: number) => {
+    const booked = await server.request('/api/v1/orders', {
       token,
       json: { guideId: guide.id, date: addDays(todayInTaipei(), days), timeSlot: 'morning', numberOfPeople: 2, termsAccepted: true },
     });
+    if (booked.status === 201) expect(await payOrder(traveler, booked.json.data.order.id)).toEqual({ status: 200, body: '1|OK' });
+    return booked;
+  };
   return { guide, book };
 }
 

@@ -10,6 +10,7 @@ import { resetRateLimits } from '~/services/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../support/api';
 import { useTestServer } from '../support/http-server';
+import { payOrder } from '../support/payments';
 import { startPushService, type PushService } from '../support/push-service';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
@@ -90,6 +91,8 @@ describe(`web push (${testDriver})`, () => {
     });
     expect(booked.status).toBe(201);
     const orderId = booked.json.data.order.id as number;
+    // The guide is told (and pushed) once the booking is paid (issue 32).
+    expect(await payOrder(traveler, orderId)).toEqual({ status: 200, body: '1|OK' });
 
     const received = await push.waitFor('/send/guide-ja');
     expect(client.decrypt(received)).toEqual({
@@ -117,6 +120,8 @@ describe(`web push (${testDriver})`, () => {
     });
     expect(booked.status).toBe(201);
     const orderId = booked.json.data.order.id as number;
+    // The guide is told (and pushed) once the booking is paid (issue 32).
+    expect(await payOrder(traveler, orderId)).toEqual({ status: 200, body: '1|OK' });
     const expected = { title: `新的預約 #${orderId}`, url: `/orders/${orderId}` };
     expect(laptop.decrypt(await push.waitFor('/send/guide-laptop'))).toMatchObject(expected);
     expect(phone.decrypt(await push.waitFor('/send/guide-phone'))).toMatchObject(expected);

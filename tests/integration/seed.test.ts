@@ -5,7 +5,8 @@ import { getPublicBlob } from '~/services/blobs.server';
 import { verifyPassword } from '~/services/passwords.server';
 import { findUserByEmail } from '~/services/users.server';
 import { DEMO_ADMIN_EMAIL, seedDemo } from '~server/seed/demo';
-import { availabilitySlots, banners, orderEvents, orders, photos, reviews, terms, users } from '~db/schema';
+import { availabilitySlots, banners, ledgerEntries, ledgerPostings, orderEvents, orders, payments, photos, reviews, simulatorTrades, terms, users } from '~db/schema';
+import { orderMoney } from '~/services/payments/ledger.server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 const database = useTestDatabase();
@@ -72,6 +73,51 @@ describe(`demo seed (${testDriver})`, () => {
       .groupBy(orders.id);
     expect(timelines.length).toBeGreaterThan(0);
     for (const row of timelines) expect(row).toEqual({ status: row.status, first: 'book', last: row.status });
+
+    // Every demo order's money as if paid through the app (issue 32), in the payments, the ledger and the simulator's
+    // own books: pending → authorised; confirmed → captured; completed → captured and settled; cancelled → voided, or
+    // refunded by the terms with the rest settled.
+    const [ledgerTotal] = await db.select({ sum: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)::bigint` }).from(ledgerPostings);
+    expect(Number(ledgerTotal!.sum)).toBe(0);
+    const money = await db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        price: orders.totalPrice,
+        payment: payments.status,
+        captured: payments.capturedAmount,
+        refunded: payments.refundedAmount,
+        trade: simulatorTrades.status,
+        tradeRefunded: simulatorTrades.refundedAmount,
+        entries: sql<string>`(select string_agg(e.kind, ',' order by e.id) from ${ledgerEntries} e where e.order_id = ${orders.id})`,
+      })
+      .from(orders)
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      .leftJoin(simulatorTrades, eq(simulatorTrades.merchantTradeNo, payments.merchantTradeNo));
+    const expected = {
+      pending: { payment: 'authorised', entries: 'authorise', trade: 'authorised' },
+      confirmed: { payment: 'captured', entries: 'authorise,capture', trade: 'closed' },
+      completed: { payment: 'captured', entries: 'authorise,capture,settle', trade: 'closed' },
+    } as const;
+    for (const row of money) {
+      if (row.status === 'cancelled') continue;
+      expect(row, `order ${row.id}`).toMatchObject({ ...expected[row.status as keyof typeof expected], refunded: 0, tradeRefunded: 0 });
+      expect(row.captured, `order ${row.id}`).toBe(row.status === 'pending' ? 0 : row.price);
+      const ledger = await orderMoney(db, row.id);
+      expect(ledger.captured, `order ${row.id}`).toBe(row.captured);
+      if (row.status === 'completed') expect(ledger.settledNet + ledger.settledCommission).toBe(row.price);
+    }
+    const cancelled = money.filter((r) => r.status === 'cancelled').sort((a, b) => (a.payment! < b.payment! ? -1 : 1));
+    expect(cancelled.map((r) => [r.payment, r.entries, r.trade])).toEqual([
+      ['partly_refunded', 'authorise,capture,refund,settle', 'closed'],
+      ['voided', 'authorise,void', 'given_up'],
+    ]);
+    // Cancelled two days before the tour: half back, by the terms; the other half settled.
+    const halfBack = cancelled[0]!;
+    expect(halfBack).toMatchObject({ captured: halfBack.price, refunded: Math.floor(halfBack.price / 2), tradeRefunded: Math.floor(halfBack.price / 2) });
+    const halfMoney = await orderMoney(db, halfBack.id);
+    expect(halfMoney).toMatchObject({ refunded: Math.floor(halfBack.price / 2), held: 0 });
+    expect(halfMoney.settledNet + halfMoney.settledCommission).toBe(halfBack.price - Math.floor(halfBack.price / 2));
 
     // Pictures are stored, public and really webp.
     const [someGuide] = await db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.type, 'guide')).limit(1);

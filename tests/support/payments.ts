@@ -1,8 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
-import { getDb, type Database } from '~db/client';
+import { getDatabaseHandle, getDb, type Database } from '~db/client';
 import { getConfig, type AppConfig } from '~/env.server';
+import type { PaymentStatus } from '~/lib/payments';
+import { startOutboxWorker, type OutboxWorker } from '~/services/outbox-worker.server';
 import { acceptProviderCallback } from '~/services/payments/callbacks.server';
-import { checkoutFor } from '~/services/payments/order-payments.server';
+import { checkoutFor, latestPayment } from '~/services/payments/order-payments.server';
+import { runPaymentJob } from '~/services/payments/payment-jobs.server';
 import { acceptCheckout, payWithCard, SIMULATOR_CARDS } from '~/services/payments/simulator.server';
 import type { TestServer } from './http-server';
 
@@ -50,4 +53,35 @@ export async function payOrder(
   const callback = paid.deliveries.find((d) => d.target === 'server');
   if (!callback) throw new Error(`no callback for order ${orderId} (${paid.outcome})`);
   return acceptProviderCallback(new URLSearchParams(callback.fields).toString(), new Headers({ 'content-type': 'application/x-www-form-urlencoded' }), db);
+}
+
+/**
+ * A real outbox worker for the payment lane only (the provider's capture, void, refund and settlement after an order
+ * transition), for the whole file, fast: what the server's own worker does, without the mail and push lanes.
+ * Use with usePaymentsOn(server), so the provider calls reach that server's simulator.
+ */
+export function usePaymentWorker(options: { retryDelayMs?: number } = {}): void {
+  let worker: OutboxWorker | undefined;
+  beforeAll(async () => {
+    const handle = getDatabaseHandle();
+    worker = await startOutboxWorker(handle, {
+      senders: { payment: (payload) => runPaymentJob(payload, handle.db) },
+      retryDelayMs: () => options.retryDelayMs ?? 200,
+      pollMs: 100,
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+  });
+}
+
+/** Waits (up to `timeoutMs`) until an order's newest payment is in `status`; returns it. */
+export async function waitForPayment(orderId: number, status: PaymentStatus, timeoutMs = 10_000, db: Database = getDb()) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const payment = await latestPayment(orderId, db);
+    if (payment?.status === status) return payment;
+    if (Date.now() > deadline) throw new Error(`order ${orderId}: payment still ${payment?.status ?? 'missing'} after ${timeoutMs} ms (waiting for ${status})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

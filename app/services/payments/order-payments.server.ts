@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
-import { orderEvents, orders, payments, users } from '~db/schema';
+import { orderEvents, orders, outbox, payments, users } from '~db/schema';
 import { getConfig } from '~/env.server';
 import type { PaymentStatus } from '~/lib/payments';
 import type { OrderPaymentView } from '~/schemas/payments';
@@ -98,6 +98,12 @@ export interface PaymentJob {
   steps: PaymentStep[];
 }
 
+/** Whether the order's confirmation queued a capture (done or not: the capture step skips a capture already made). */
+async function captureQueued(tx: Database, orderId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.kind, 'payment'), eq(outbox.dedupeKey, `order:${orderId}:confirm`)));
+  return !!row;
+}
+
 /** Queues a payment job once per order and action (the outbox's dedupe key `order:{id}:{action}`). */
 export function queuePaymentJob(tx: Database, action: string, job: PaymentJob): Promise<boolean> {
   return enqueueOnce('payment', `order:${job.orderId}:${action}`, { ...job }, tx);
@@ -129,6 +135,13 @@ export async function applyMoneyEffect(
       await job([{ kind: 'capture' }]);
       return;
     case 'void':
+      // A confirmation's capture is queued (or running) for this authorisation: a void now would race it at the
+      // provider, and a capture that got there first would keep the traveler's money with the void refused. Let the
+      // capture happen (a second capture is a no-op) and give all of it back, as the cancel dialog said.
+      if (await captureQueued(tx, input.order.id)) {
+        await job([{ kind: 'capture' }, { kind: 'refund', amount: payment.amount, key: `order:${input.order.id}:${input.action}:refund` }]);
+        return;
+      }
       await job([{ kind: 'void' }]);
       return;
     case 'refund_by_terms': {

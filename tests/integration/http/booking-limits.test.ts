@@ -9,6 +9,7 @@ import { resetRateLimits } from '~/services/rate-limit.server';
 import { createAvailability, createGuide, createOrder, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
+import { payOrder } from '../../support/payments';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /**
@@ -32,10 +33,13 @@ describe(`booking limits (${testDriver})`, () => {
     setClock(start);
     const guide = await createGuide();
     await createAvailability(guide.id, { from: inDays(2), days: 1, price: 1500, slots: ['morning'] });
-    const { token } = await loginAs(await createTraveler());
+    const traveler = await createTraveler();
+    const { token } = await loginAs(traveler);
     for (let i = 0; i < BOOKING_LIMITS.perHour; i++) {
       const booked = await book(token, guide.id, inDays(2));
       expect(booked.status, `booking ${i + 1}`).toBe(201);
+      // Paid, so the guide hears of it (issue 32), then cancelled.
+      expect(await payOrder(traveler, booked.json.data.order.id)).toEqual({ status: 200, body: '1|OK' });
       expect((await cancel(token, booked.json.data.order.id)).status).toBe(200);
     }
     const refused = await book(token, guide.id, inDays(2));

@@ -8,11 +8,15 @@ import { loginAs } from '../../support/api';
 import { codeInText, outboxFor } from '../../support/mail';
 import { createAvailability, createCompletedOrder, createGuide, createReview, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';
+import { payOrder, usePaymentsOn, usePaymentWorker, waitForPayment } from '../../support/payments';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /** The booking pages as a browser without JavaScript uses them: GET pages, plain form posts, redirects. */
 useTestDatabase();
 const server = useTestServer();
+// A confirmed order's card is captured by the payment lane of the outbox (issue 32), at this server's simulator.
+usePaymentsOn(server);
+usePaymentWorker();
 afterEach(() => setClock(undefined));
 
 const today = () => todayInTaipei();
@@ -113,9 +117,15 @@ describe(`booking pages (${testDriver})`, () => {
 
     const booked = await post(`/booking/${guide.id}`, cookie, { slot, numberOfPeople: '4', note: '有小孩', termsAccepted: 'on' });
     expect(booked.status).toBe(302);
-    const success = booked.headers.get('location')!;
-    expect(success).toMatch(/^\/booking-success\?order=\d+$/);
-    const orderId = success.split('=')[1];
+    // A paid tour goes on to its payment step (issue 32); once paid, the booking's outcome page.
+    const checkout = booked.headers.get('location')!;
+    expect(checkout).toMatch(/^\/orders\/\d+\/pay$/);
+    const orderId = checkout.split('/')[2]!;
+    expect(await payOrder(traveler, Number(orderId))).toEqual({ status: 200, body: '1|OK' });
+    const paid = await server.request(checkout, { cookie });
+    expect(paid.status).toBe(302);
+    const success = paid.headers.get('location')!;
+    expect(success).toBe(`/booking-success?order=${orderId}`);
     const summary = await server.request(success, { cookie });
     expect(summary.status).toBe(200);
     expect(summary.text).toContain('NT$2,600');
@@ -268,7 +278,10 @@ describe(`booking pages (${testDriver})`, () => {
     const traveler = await createTraveler();
     const [g, t] = [await loginAs(guide), await loginAs(traveler)];
     const booked = await post(`/booking/${guide.id}`, t.cookie, { slot: `${inDays(1)}|morning`, numberOfPeople: '2', termsAccepted: 'on' });
-    const orderId = booked.headers.get('location')!.split('=')[1]!;
+    const orderId = booked.headers.get('location')!.split('/')[2]!;
+    // Not the guide's until it is paid (issue 32).
+    expect((await server.request('/orders', { cookie: g.cookie, headers: { 'accept-language': 'en' } })).text).not.toContain(`/orders/${orderId}`);
+    expect(await payOrder(traveler, Number(orderId))).toEqual({ status: 200, body: '1|OK' });
 
     const list = await server.request('/orders', { cookie: g.cookie, headers: { 'accept-language': 'en' } });
     expect(list.text).toContain(`/orders/${orderId}`);
@@ -315,7 +328,8 @@ describe(`booking pages (${testDriver})`, () => {
     const traveler = await createTraveler();
     const [g, t] = [await loginAs(guide), await loginAs(traveler)];
     const booked = await post(`/booking/${guide.id}`, t.cookie, { slot: `${day}|evening`, numberOfPeople: '2', termsAccepted: 'on' });
-    const orderId = booked.headers.get('location')!.split('=')[1]!;
+    const orderId = booked.headers.get('location')!.split('/')[2]!;
+    expect(await payOrder(traveler, Number(orderId))).toEqual({ status: 200, body: '1|OK' });
     const statusOf = async () => (await getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, Number(orderId))))[0]!.status;
 
     // Without JS the first press is the confirmation step: nothing changes yet.
@@ -329,6 +343,8 @@ describe(`booking pages (${testDriver})`, () => {
 
     // The guide accepts; 48 hours before the evening begins the traveler gets half back.
     expect((await post(`/orders/${orderId}`, g.cookie, { intent: 'confirm' })).status).toBe(302);
+    // Once the card is charged (the capture, after the confirmation), cancelling returns money by the terms.
+    await waitForPayment(Number(orderId), 'captured');
     setClock(new Date(new Date(`${day}T18:00:00+08:00`).getTime() - 48 * 3_600_000));
     const half = await post(`/orders/${orderId}`, t.cookie, { intent: 'cancel' });
     expect(half.text).toContain('可退一半：NT$3,000 中的 NT$1,500。');

@@ -133,7 +133,8 @@ describe(`the guide's maximum group size over HTTP (${testDriver})`, () => {
     expect(refused.text).toContain('人數超過這位導遊每團的上限');
     const booked = await formPost(`/booking/${guide.id}`, traveler.cookie, { slot: `${day()}|afternoon`, numberOfPeople: '4', termsAccepted: 'on' });
     expect(booked.status).toBe(302);
-    expect(booked.headers.get('location')).toMatch(/^\/booking-success\?order=\d+$/);
+    // Booked: a paid tour goes on to its payment step (issue 32).
+    expect(booked.headers.get('location')).toMatch(/^\/orders\/\d+\/pay$/);
   });
 
   it('PUT /guides/{id}/profile sets the maximum; an absent one keeps it; out of range is refused', async () => {

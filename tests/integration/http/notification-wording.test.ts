@@ -8,6 +8,7 @@ import { resetRateLimits } from '~/services/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
+import { payOrder } from '../../support/payments';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /**
@@ -30,6 +31,8 @@ describe(`notifications in the reader's language of the moment (${testDriver})`,
     });
     expect(booked.status).toBe(201);
     const id = booked.json.data.order.id as number;
+    // The guide hears of a paid tour's booking once it is paid (issue 32).
+    expect(await payOrder(traveler, id)).toEqual({ status: 200, body: '1|OK' });
     const [stored] = await getDb().select().from(notifications).where(eq(notifications.userId, guide.id));
     expect(stored!.title).toBe(`新的預約 #${id}`);
 

@@ -9,6 +9,7 @@ import { SLOT_HOLDING_STATUSES } from '~/schemas/orders';
 import { createAvailability, createGuide, createOrder, createTraveler, createUser } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
+import { payOrder } from '../../support/payments';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /**
@@ -65,6 +66,8 @@ describe(`a completed order keeps its slot (${testDriver})`, () => {
     const booked = await book(t1, guide.id, day, 'evening');
     expect(booked.status).toBe(201);
     const id = booked.json.data.order.id as number;
+    // Paid, so the guide may confirm it (issue 32).
+    expect(await payOrder(first, id)).toEqual({ status: 200, body: '1|OK' });
     expect((await put(g, id, { status: 'confirmed' })).status).toBe(200);
 
     // The tour day, 09:00 in Taiwan: completion may be marked; the evening would still take bookings.
@@ -183,9 +186,12 @@ describe(`bookings close 3 hours before a slot begins (${testDriver})`, () => {
     const guide = await createGuide();
     await createAvailability(guide.id, { from: day, days: 1, price: 1500 });
     const { token: g } = await loginAs(guide);
-    const { token: t } = await loginAs(await createTraveler());
+    const traveler = await createTraveler();
+    const { token: t } = await loginAs(traveler);
     const morning = (await book(t, guide.id, day, 'morning')).json.data.order.id as number;
     const evening = (await book(t, guide.id, day, 'evening')).json.data.order.id as number;
+    // Both paid, so only the slot's start decides (issue 32).
+    for (const id of [morning, evening]) expect(await payOrder(traveler, id)).toEqual({ status: 200, body: '1|OK' });
     setClock(taipei(day, '17:59:59'));
     expect((await put(g, evening, { status: 'confirmed' })).status).toBe(200);
     const late = await put(g, morning, { status: 'confirmed' });
