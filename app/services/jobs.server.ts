@@ -3,6 +3,7 @@ import { getDb, type Database } from '~db/client';
 import { emailCodes, jobRuns, sessions } from '~db/schema';
 import { now } from './clock.server';
 import { purgeDeliveredOutbox } from './outbox-retention.server';
+import { weeklyPayouts } from './payments/payout-batch.server';
 import { mailUnreadMessages } from './unread-mail.server';
 
 /**
@@ -81,4 +82,4 @@ export const purgeOutbox: Job = {
 };
 
 /** Every periodic job of the product (the mail outbox has its own worker). */
-export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox];
+export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, weeklyPayouts];
