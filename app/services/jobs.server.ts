@@ -3,7 +3,7 @@ import { getDb, type Database } from '~db/client';
 import { emailCodes, jobRuns, sessions } from '~db/schema';
 import { now } from './clock.server';
 import { purgeDeliveredOutbox } from './outbox-retention.server';
-import { weeklyPayouts } from './payments/payout-batch.server';
+import { PAYOUT_BATCH_EVERY_MS, runPayoutBatch } from './payments/payout-batch.server';
 import { mailUnreadMessages } from './unread-mail.server';
 
 /**
@@ -79,6 +79,13 @@ export const purgeOutbox: Job = {
   name: 'purge-outbox',
   everyMs: 10 * 60 * 1000,
   run: (tx) => purgeDeliveredOutbox(tx),
+};
+
+/** The weekly payouts (issue 32, payout-batch.server.ts): one payout per guide with earnings past the hold. */
+export const weeklyPayouts: Job = {
+  name: 'weekly-payouts',
+  everyMs: PAYOUT_BATCH_EVERY_MS,
+  run: async (tx) => ({ ...(await runPayoutBatch(tx, new Date())) }),
 };
 
 /** Every periodic job of the product (the mail outbox has its own worker). */

@@ -50,7 +50,7 @@ describe(`guide earnings (${testDriver})`, () => {
   const hold = getConfig().PAYOUT_HOLD_DAYS;
   let guideId: number;
   let travelerName: string;
-  const ids: Record<string, number> = {};
+  const ids = { a: 0, b: 0, c: 0, d: 0, e: 0, f: 0, g: 0 };
   let paidAt: Date;
 
   beforeAll(async () => {

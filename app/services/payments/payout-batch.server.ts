@@ -5,7 +5,6 @@ import { getConfig } from '~/env.server';
 import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatNtd } from '~/lib/money';
-import type { Job } from '../jobs.server';
 import { wordNotice } from '../notice-wording.server';
 import { writeNotification } from '../notifications.server';
 import { accountBalances, startPayout } from './ledger.server';
@@ -20,6 +19,8 @@ import { accountBalances, startPayout } from './ledger.server';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const PAYOUT_BATCH_EVERY_MS = 7 * DAY_MS;
 
 export interface PayoutBatchResult {
   /** Payouts started now. */
@@ -74,10 +75,3 @@ async function recordPayoutNotice(db: Database, guideId: number, payout: { payou
     db,
   );
 }
-
-/** The weekly payouts, once across instances (jobs.server.ts). */
-export const weeklyPayouts: Job = {
-  name: 'weekly-payouts',
-  everyMs: 7 * DAY_MS,
-  run: async (tx) => ({ ...(await runPayoutBatch(tx, new Date())) }),
-};
