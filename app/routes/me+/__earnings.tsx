@@ -214,7 +214,8 @@ export function EarningsPanel({ tab, accountResult }: { tab: EarningsTab; accoun
       <Totals tab={tab} />
       <OrderLines lines={tab.earnings.lines} />
       <Payouts payouts={tab.payouts} />
-      <PayoutAccountCard account={tab.account} lastResult={accountResult} />
+      {/* A saved account is a new form: nothing typed (the password least of all) stays in it. */}
+      <PayoutAccountCard key={tab.account?.updatedAt ?? 'none'} account={tab.account} lastResult={accountResult} />
     </div>
   );
 }
