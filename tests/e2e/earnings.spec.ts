@@ -18,7 +18,8 @@ async function login(page: Page, email: string, to: string): Promise<void> {
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('button.auth-submit').click();
-  await expect(page).toHaveURL(/\/me\?tab=earnings$/);
+  // Through the login-success page, which moves on by itself after a moment (slower on a busy machine).
+  await expect(page).toHaveURL(/\/me\?tab=earnings$/, { timeout: 20_000 });
 }
 
 /** No sideways scrolling and no axe violations at 360 px and 1280 px; a picture of each. */

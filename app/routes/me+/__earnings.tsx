@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, SubmitButton } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
@@ -180,6 +181,11 @@ export function PayoutAccountCard({ account, lastResult }: { account: MaskedPayo
     lastResult,
   });
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'payout-account';
+  // A refused attempt empties the password for the next try, as the page without JS comes back (never echoed).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (lastResult?.error) setRefusals((n) => n + 1);
+  }, [lastResult]);
   return (
     <section className="card profile-panel payout-account-card" aria-labelledby="payout-account-title">
       <h2 id="payout-account-title">{t('profile.payout.title')}</h2>
@@ -199,7 +205,7 @@ export function PayoutAccountCard({ account, lastResult }: { account: MaskedPayo
           <Field field={fields.bankCode} label={t('profile.payout.bankCode')} hint={t('profile.payout.bankCodeHint')} inputMode="numeric" autoComplete="off" className="payout-bank-code" />
           <Field field={fields.accountNumber} label={t('profile.payout.accountNumber')} hint={t('profile.payout.accountNumberHint')} inputMode="numeric" autoComplete="off" />
         </div>
-        <Field field={fields.password} type="password" label={t('profile.payout.password')} hint={t('profile.payout.passwordHint')} autoComplete="current-password" alert />
+        <Field key={`password-${refusals}`} field={fields.password} type="password" label={t('profile.payout.password')} hint={t('profile.payout.passwordHint')} autoComplete="current-password" alert />
         <div className="form-actions">
           <SubmitButton name="intent" value="payout-account" busy={saving} label={t('profile.payout.save')} busyLabel={t('profile.payout.saving')} />
         </div>
