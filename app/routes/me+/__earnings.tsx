@@ -90,16 +90,20 @@ function OrderLines({ lines }: { lines: EarningLine[] }) {
             {lines.map((l) => (
               <tr key={l.orderId}>
                 <th scope="row" data-label={head('order')}>
-                  <Link to={`/orders/${l.orderId}`}>{t('profile.earnings.orders.orderId', { id: l.orderId })}</Link>
-                  <span className="small muted money-table-when">
-                    <time dateTime={l.date}>{formatTourDay(l.date, locale)}</time> · {t(`timeSlots.${l.timeSlot}`)}
+                  <span className="money-table-order">
+                    <Link to={`/orders/${l.orderId}`}>{t('profile.earnings.orders.orderId', { id: l.orderId })}</Link>
+                    <span className="small muted">
+                      <time dateTime={l.date}>{formatTourDay(l.date, locale)}</time> · {t(`timeSlots.${l.timeSlot}`)}
+                    </span>
                   </span>
                 </th>
                 <td data-label={head('traveler')}>{l.travelerName}</td>
                 <td data-label={head('price')} className="num">{money(l.price)}</td>
                 <td data-label={head('commission')} className="num">
-                  {money(l.commission)}
-                  <span className="small muted">{t('profile.earnings.orders.percent', { percent: l.commissionPercent })}</span>
+                  <span>
+                    {money(l.commission)}
+                    <span className="small muted money-table-percent">{t('profile.earnings.orders.percent', { percent: l.commissionPercent })}</span>
+                  </span>
                 </td>
                 <td data-label={head('net')} className="num">
                   <strong>{money(l.net)}</strong>
@@ -182,6 +186,9 @@ export function PayoutAccountCard({ account, lastResult }: { account: MaskedPayo
   });
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'payout-account';
   // A refused attempt empties the password for the next try, as the page without JS comes back (never echoed).
+  // Conform re-renders this component for the form state it reads: read every error here, not only in the fields
+  // below (a page rendered on the server and hydrated otherwise missed the client-side check's errors).
+  void [form.errors, fields.bankCode.errors, fields.accountNumber.errors, fields.password.errors];
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
     if (lastResult?.error) setRefusals((n) => n + 1);
