@@ -150,6 +150,14 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/v1/photos': { outcomes: { traveler: '403', otherTraveler: '403' }, note: 'ID-verified guides and admins' },
   'DELETE /api/v1/photos/{id}': { allow: GUIDE_ADMIN, mutates: true },
   'PATCH /api/v1/photos/{id}': { valid: { status: 'rejected' } },
+  // ── the guide's money (issue 32): each guide their own ──
+  'GET /api/v1/earnings': { note: 'the calling guide’s own' },
+  'GET /api/v1/payouts': { note: 'the calling guide’s own' },
+  'GET /api/v1/payout-account': { note: 'the calling guide’s own, masked' },
+  'PUT /api/v1/payout-account': {
+    valid: { bankCode: '004', accountNumber: '1234567', password: 'not-the-password' },
+    note: 'the calling guide’s own, with the current password',
+  },
   // ── notifications ──
   'GET /api/v1/notifications': {},
   'PUT /api/v1/notifications/read-all': {},

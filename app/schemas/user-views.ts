@@ -48,12 +48,4 @@ export interface UserReview {
   isHidden: boolean;
 }
 
-export interface Earnings {
-  totalEarnings: number;
-  completedOrders: number;
-  /** total / completed, rounded to whole NT$; 0 without completed orders. */
-  averagePerOrder: number;
-  totalOrders: number;
-}
-
 export type IdVerificationState = 'not_verified' | 'pending' | 'verified' | 'rejected';

@@ -4,6 +4,7 @@ import { emailCodes, jobRuns, sessions } from '~db/schema';
 import { now } from './clock.server';
 import { purgeDeliveredOutbox } from './outbox-retention.server';
 import { runDailyReconciliation } from './payments/reconciliation.server';
+import { PAYOUT_BATCH_EVERY_MS, runPayoutBatch } from './payments/payout-batch.server';
 import { mailUnreadMessages } from './unread-mail.server';
 import { deliverOrderNotices } from './order-notices.server';
 import { expireUnpaidOrders } from './payments/order-payments.server';
@@ -139,5 +140,12 @@ export const expireUnpaidOrdersJob: Job = {
   },
 };
 
+/** The weekly payouts (issue 32, payout-batch.server.ts): one payout per guide with earnings past the hold. */
+export const weeklyPayouts: Job = {
+  name: 'weekly-payouts',
+  everyMs: PAYOUT_BATCH_EVERY_MS,
+  run: async (tx) => ({ ...(await runPayoutBatch(tx, new Date())) }),
+};
+
 /** Every periodic job of the product (the mail outbox has its own worker). */
-export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, expireUnpaidOrdersJob, dailyReconciliation];
+export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, expireUnpaidOrdersJob, dailyReconciliation, weeklyPayouts];

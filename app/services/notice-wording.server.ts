@@ -10,6 +10,7 @@ import { formatTourDayLong } from '~/lib/dates';
  *
  *   order.<kind>  app/locales/<lang>/orders.json notices.<kind>; facts: the order's (OrderNoticeFacts)
  *   trust.<kind>  app/locales/<lang>/trust.json notices.<kind>; facts: what the decision said (a reason)
+ *   payout.<kind> app/locales/<lang>/mail.json payout.<kind>; facts: the payout's id and amount (payout-batch.server.ts)
  */
 export type NoticeFacts = Record<string, string | number | undefined>;
 
@@ -28,6 +29,10 @@ export function wordNotice(t: TFunction, locale: Locale, type: string, facts: No
       rating: facts.rating ?? '',
     };
     return { title: t(`orders.notices.${kind}.title`, params), body: t(`orders.notices.${kind}.body`, params) };
+  }
+  if (area === 'payout') {
+    const params = { id: facts.payoutId, amount: formatNtd(Number(facts.amount), locale) };
+    return { title: t(`mail.payout.${kind}.title`, params), body: t(`mail.payout.${kind}.body`, params) };
   }
   const params = { ...facts, reason: facts.reason || t('trust.notices.noReason') };
   return { title: t(`trust.notices.${kind}.title`, params), body: t(`trust.notices.${kind}.body`, params) };

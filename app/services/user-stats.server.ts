@@ -3,9 +3,12 @@ import { getDb, type Database } from '~db/client';
 import { availabilitySlots, favorites, orders, reviews, users } from '~db/schema';
 import { todayInTaipei } from '~/lib/dates';
 import { slotLengthHours, TIME_SLOTS } from '~/lib/time-slots';
-import type { Earnings, UserStats } from '~/schemas/user-views';
+import type { EarningsTab } from '~/schemas/earnings';
+import type { UserStats } from '~/schemas/user-views';
 import { bookableSlotCondition } from './availability.server';
 import { now as clockNow } from './clock.server';
+import { guideEarnings, guidePayouts } from './payments/earnings.server';
+import { payoutAccountOf } from './payments/payout-accounts.server';
 import { averageRatingSql, givenReviewsOf, receivedReviewsOf } from './ratings.server';
 
 /*
@@ -98,22 +101,18 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
   };
 }
 
-/** A guide's earnings (SPEC §2 earnings tab): only completed, not deleted orders earn. */
-export async function getEarnings(userId: number, db: Database = getDb()): Promise<Earnings> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)`.mapWith(Number),
-      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
-      earnings: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} = 'completed'), 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(eq(orders.guideId, userId), isNull(orders.deletedAt)));
-  const totalEarnings = num(row?.earnings);
-  const completedOrders = num(row?.completed);
+/**
+ * The /me earnings tab (SPEC §2, issue 32): the guide's money as the ledger has it (per order: price, commission,
+ * net and where it stands; the totals), their payouts and the payout account (masked). No longer the sum of list
+ * prices: an order earns what was captured, less refunds and the platform's commission.
+ */
+export async function getEarnings(guideId: number, db: Database = getDb()): Promise<EarningsTab> {
+  const earnings = await guideEarnings(guideId, clockNow(), db);
+  const payouts = await guidePayouts(guideId, db);
+  const account = await payoutAccountOf(db, guideId);
   return {
-    totalEarnings,
-    completedOrders,
-    averagePerOrder: completedOrders > 0 ? Math.round(totalEarnings / completedOrders) : 0,
-    totalOrders: num(row?.total),
+    earnings,
+    payouts,
+    account: account && { bankCode: account.bankCode, accountNumberMasked: account.accountNumberMasked, updatedAt: account.updatedAt.toISOString() },
   };
 }

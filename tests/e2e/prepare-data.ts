@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase, setDatabase } from '~db/client';
 import { sessions, terms, termsAgreements, users } from '~db/schema';
 import { currentTerms } from '~/services/terms.server';
+import { prepareEarnings } from './earnings-data';
 import { TERMS_PENDING } from './terms-users';
 import { seedDemo } from '~server/seed/demo';
 import { prepareFinance } from './finance-data';
@@ -99,6 +100,8 @@ try {
   }
   // The admin's finance pages (tests/e2e/admin-finance.spec.ts): payments, payouts in transit, a mismatch.
   await prepareFinance(handle.db);
+  // The earnings tab (tests/e2e/earnings.spec.ts): a guide per project whose money went through the ledger.
+  await prepareEarnings(handle.db, demoTraveler!.hash!);
   // Everyone agreed to the current terms (issue 24: otherwise each login would open the terms modal), except
   // the people tests/e2e/terms.spec.ts logs in as to agree.
   const current = await currentTerms('zh-TW', handle.db);

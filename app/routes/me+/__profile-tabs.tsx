@@ -5,7 +5,7 @@ import { Stars } from '~/components/stars';
 import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { DEFAULT_MAX_GROUP_SIZE } from '~/lib/group-size';
 import { formatNtd } from '~/lib/money';
-import type { Earnings, ProfileTab, ProfileUser, UserOrderSummary, UserReview } from './__profile-types';
+import type { ProfileTab, ProfileUser, UserOrderSummary, UserReview } from './__profile-types';
 
 /** The tab row of /me: plain links (`?tab=`), so each tab has its own address and works without JS. */
 export function ProfileTabNav({ tabs, active }: { tabs: { tab: ProfileTab; count?: number }[]; active: ProfileTab }) {
@@ -181,31 +181,5 @@ export function ReviewsPanel({ reviews }: { reviews: { received: UserReview[]; g
         <ReviewList reviews={reviews.given} direction="given" />
       </section>
     </div>
-  );
-}
-
-export function EarningsPanel({ earnings }: { earnings: Earnings }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
-  const n = (v: number) => new Intl.NumberFormat(locale).format(v);
-  const figures = [
-    { key: 'total', value: formatNtd(earnings.totalEarnings, locale) },
-    { key: 'completed', value: n(earnings.completedOrders) },
-    { key: 'average', value: formatNtd(earnings.averagePerOrder, locale) },
-    { key: 'totalOrders', value: n(earnings.totalOrders) },
-  ];
-  return (
-    <section className="card profile-panel" aria-labelledby="earnings-title">
-      <h2 id="earnings-title">{t('profile.earnings.title')}</h2>
-      <dl className="figure-grid">
-        {figures.map((f) => (
-          <div key={f.key} className="figure">
-            <dt>{t(`profile.earnings.${f.key}`)}</dt>
-            <dd>{f.value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="small muted">{t('profile.earnings.note')}</p>
-    </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { AccountType } from '~/lib/account-types';
+import type { EarningsTab } from '~/schemas/earnings';
 import type {
-  Earnings,
   IdVerificationState,
   UserOrderSummary,
   UserReview,
@@ -43,4 +43,4 @@ export interface IdVerificationInfo {
   verifiedAt: string | null;
 }
 
-export type { Earnings, UserOrderSummary, UserReview, UserStats };
+export type { EarningsTab, UserOrderSummary, UserReview, UserStats };

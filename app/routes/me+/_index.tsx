@@ -13,13 +13,9 @@ import { PhotoGallery } from './__photo-gallery';
 import { ProfileEditForm } from './__profile-edit-form';
 import { ProfileIcon } from './__profile-icons';
 import { PendingEmailCard, type PendingEmailResult } from './__pending-email-card';
-import {
-  EarningsPanel,
-  OrdersPanel,
-  ProfileDetails,
-  ProfileTabNav,
-  ReviewsPanel,
-} from './__profile-tabs';
+import { OrdersPanel, ProfileDetails, ProfileTabNav, ReviewsPanel } from './__profile-tabs';
+import { EarningsPanel } from './__earnings';
+import { payoutAccountAction } from './__earnings.server';
 import { PROFILE_TABS, type ProfileTab, type ProfileUser } from './__profile-types';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
@@ -80,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getUserStats(user.id),
     listUserOrders(user.id),
     listUserReviews(user.id),
-    isGuide ? getEarnings(user.id) : null,
+    isGuide && tab === 'earnings' ? getEarnings(user.id) : null,
     isAdmin ? null : getIdVerificationState(user),
     isGuide ? countAvailableSlots(user.id) : null,
     isGuide ? listAllGuidePhotos(user.id) : null,
@@ -117,6 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'confirm-email' || intent === 'resend-email-code' || intent === 'cancel-email') {
     return emailChangeAction(request, user, intent, formData, clientIp(context));
   }
+  if (intent === 'payout-account' && user.type === 'guide') return payoutAccountAction(request, user, formData);
   invariantResponse(intent === 'save', 'Bad Request', { status: 400 });
   const parsed = parseForm(formData, profileSchemaFor(user.type));
   if (!parsed.ok) return parsed.reply;
@@ -183,7 +180,8 @@ export default function Profile() {
   // The pending-email card's answers are its own; a refused save comes back on the same page: stay in
   // edit mode with what was typed.
   const emailAnswer = actionData && 'emailForm' in actionData ? (actionData as PendingEmailResult) : undefined;
-  const saveResult = actionData && !emailAnswer && 'result' in actionData ? actionData.result : undefined;
+  const payoutResult = actionData && 'payoutForm' in actionData ? actionData.result : undefined;
+  const saveResult = actionData && !emailAnswer && !payoutResult && 'result' in actionData ? actionData.result : undefined;
   const showEdit = editing || Boolean(saveResult);
 
   const tabs: { tab: ProfileTab; count?: number }[] = [
@@ -264,7 +262,7 @@ export default function Profile() {
           ) : tab === 'reviews' ? (
             <ReviewsPanel reviews={reviews} />
           ) : tab === 'earnings' && earnings ? (
-            <EarningsPanel earnings={earnings} />
+            <EarningsPanel tab={earnings} accountResult={payoutResult} />
           ) : (
             <ProfileDetails user={user} />
           )}
