@@ -6,6 +6,7 @@ import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatNtd } from '~/lib/money';
 import { wordNotice } from '../notice-wording.server';
+import { logError } from '../log.server';
 import { writeNotification } from '../notifications.server';
 import { accountBalances, startPayout } from './ledger.server';
 
@@ -31,12 +32,14 @@ export interface PayoutBatchResult {
   noAccount: number;
   /** Guides with a payable balance of which nothing is payable yet (all within the hold). */
   nothingDue: number;
+  /** Guides whose payout failed (logged; tried again at the next run). */
+  failed: number;
 }
 
 export async function runPayoutBatch(db: Database = getDb(), now: Date = new Date()): Promise<PayoutBatchResult> {
   const settledBefore = new Date(now.getTime() - getConfig().PAYOUT_HOLD_DAYS * DAY_MS);
   const owed = (await accountBalances(db)).filter((b) => b.kind === 'guide_payable' && b.balance > 0 && b.ownerId !== null).map((b) => b.ownerId!);
-  const result: PayoutBatchResult = { payouts: 0, amount: 0, noAccount: 0, nothingDue: 0 };
+  const result: PayoutBatchResult = { payouts: 0, amount: 0, noAccount: 0, nothingDue: 0, failed: 0 };
   if (owed.length === 0) return result;
   const withAccount = new Set(
     (await db.select({ guideId: guidePayoutAccounts.guideId }).from(guidePayoutAccounts).where(inArray(guidePayoutAccounts.guideId, owed))).map((r) => r.guideId),
@@ -46,11 +49,19 @@ export async function runPayoutBatch(db: Database = getDb(), now: Date = new Dat
       result.noAccount++;
       continue;
     }
-    const started = await db.transaction(async (tx) => {
-      const payout = await startPayout(tx, { guideId, settledBefore });
-      if (payout) await recordPayoutNotice(tx, guideId, payout);
-      return payout;
-    });
+    let started: { payoutId: number; amount: number } | null;
+    try {
+      started = await db.transaction(async (tx) => {
+        const payout = await startPayout(tx, { guideId, settledBefore });
+        if (payout) await recordPayoutNotice(tx, guideId, payout);
+        return payout;
+      });
+    } catch (error) {
+      // This guide's payout is rolled back (its savepoint) and tried again next week; the others go on.
+      logError('payout batch: a guide’s payout failed', error, { fields: { guideId } });
+      result.failed++;
+      continue;
+    }
     if (started) {
       result.payouts++;
       result.amount += started.amount;
