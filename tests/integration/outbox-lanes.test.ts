@@ -190,7 +190,7 @@ describe(`outbox lanes and deadlines (${testDriver})`, () => {
     push.trickle('/trickle/stop');
     await subscribe((await loginAs(guide)).token, '/trickle/stop');
     // A short lease (longer than the deadlines) so that the test sees it end.
-    const options: OutboxWorkerOptions = { leaseMs: 4_000, lanes: { mail: { deadlineMs: 3_000 }, push: { deadlineMs: 3_000 } } };
+    const options: OutboxWorkerOptions = { leaseMs: 4_000, lanes: { mail: { deadlineMs: 3_000 }, push: { deadlineMs: 3_000 }, payment: { deadlineMs: 3_000 } } };
     const first = await startOutboxWorker(getDatabaseHandle(), { pollMs: 100, ...options });
     const closedBefore = push.trickledClosed;
     await chatToGuide(guide.id);
@@ -218,7 +218,7 @@ describe(`outbox lanes and deadlines (${testDriver})`, () => {
     await subscribe(token, '/trickle/race');
     await subscribe(token, '/send/race');
     // Short deadlines and lease, so that the test sees the lease end; the second instance claims every 50 ms.
-    const options: OutboxWorkerOptions = { pollMs: 50, leaseMs: 3_000, retryDelayMs: () => 60_000, lanes: { mail: { deadlineMs: 2_000 }, push: { deadlineMs: 2_000 } } };
+    const options: OutboxWorkerOptions = { pollMs: 50, leaseMs: 3_000, retryDelayMs: () => 60_000, lanes: { mail: { deadlineMs: 2_000 }, push: { deadlineMs: 2_000 }, payment: { deadlineMs: 2_000 } } };
     await worker(options);
     await chatToGuide(guide.id);
     await push.waitFor('/send/race');
