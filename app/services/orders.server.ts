@@ -15,6 +15,7 @@ import { AppError, idParamOr } from './errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
 import { actionFor, availableActions, decide, partyOf, refundOnCancel, type Actor, type OrderChange } from './order-state.server';
 import type { UserType } from './users.server';
+import { selectOrderWithParties } from './order-parties.server';
 import { applyMoneyEffect, latestPayment, paymentView, reachedGuide, refundIfCancelled } from './payments/order-payments.server';
 import { orderPaymentHistory } from './payments/order-payment-history.server';
 
@@ -242,13 +243,7 @@ export async function changeOrder(
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('NOT_FOUND');
   let pending: PendingNotice[] = [];
   const answer = await db.transaction(async (tx) => {
-    const traveler = alias(users, 'traveler');
-    const guide = alias(users, 'guide');
-    const [row] = await tx
-      .select({ order: orders, traveler, guide })
-      .from(orders)
-      .innerJoin(traveler, eq(traveler.id, orders.travelerId))
-      .innerJoin(guide, eq(guide.id, orders.guideId))
+    const [row] = await selectOrderWithParties(tx as unknown as Database)
       .where(eq(orders.id, id))
       // Only the order's row: its people are read, not changed.
       .for('update', { of: orders });

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { orderEvents, orders, outbox, payments, users } from '~db/schema';
 import { getConfig } from '~/env.server';
@@ -10,6 +9,7 @@ import { refundOnCancel } from '../order-state.server';
 import { AppError } from '../errors.server';
 import { enqueueOnce } from '../outbox.server';
 import { recordOrderNotice, orderNoticeFacts, type PendingNotice } from '../order-notices.server';
+import { selectOrderWithParties } from '../order-parties.server';
 import { openPayment, applyPaymentTransition, type PaymentRow } from './payments.server';
 import { paymentProvider, paymentProviderName } from './configured-provider.server';
 import type { CheckoutStart } from './provider.server';
@@ -208,14 +208,7 @@ export async function retryPayment(viewer: { id: number }, orderId: number, now:
  * applied the authorisation. Returns it for the socket events after the commit.
  */
 export async function noticeOrderPaid(tx: Database, orderId: number): Promise<PendingNotice | null> {
-  const traveler = alias(users, 'traveler');
-  const guide = alias(users, 'guide');
-  const [row] = await tx
-    .select({ order: orders, traveler, guide })
-    .from(orders)
-    .innerJoin(traveler, eq(traveler.id, orders.travelerId))
-    .innerJoin(guide, eq(guide.id, orders.guideId))
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+  const [row] = await selectOrderWithParties(tx).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
   if (!row) return null;
   const facts = orderNoticeFacts(row.order, { traveler: row.traveler.name, guide: row.guide.name, actor: row.traveler.name });
   return recordOrderNotice(row.guide, 'booked', facts, tx);
@@ -246,14 +239,13 @@ export async function expireUnpaidOrders(tx: Database, now: Date): Promise<{ exp
     .for('update', { skipLocked: true });
   const pending: PendingNotice[] = [];
   for (const { id } of due) {
-    const [updated] = await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, id)).returning();
+    await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, action: 'expire', fromStatus: 'pending', toStatus: 'cancelled', actorId: null, actorRole: 'system', at: now });
     const unpaid = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, id), eq(payments.status, 'unpaid')));
     for (const p of unpaid) await applyPaymentTransition(tx, p.id, { kind: 'expire' }, { now });
-    const [traveler] = await tx.select().from(users).where(eq(users.id, updated!.travelerId));
-    const [guide] = await tx.select({ name: users.name }).from(users).where(eq(users.id, updated!.guideId));
-    const facts = orderNoticeFacts(updated!, { traveler: traveler!.name, guide: guide!.name, actor: '' });
-    pending.push(await recordOrderNotice(traveler!, 'paymentExpired', facts, tx));
+    const [row] = await selectOrderWithParties(tx).where(eq(orders.id, id));
+    const facts = orderNoticeFacts(row!.order, { traveler: row!.traveler.name, guide: row!.guide.name, actor: '' });
+    pending.push(await recordOrderNotice(row!.traveler, 'paymentExpired', facts, tx));
   }
   return { expired: due.length, pending };
 }
