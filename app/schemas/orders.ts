@@ -5,7 +5,7 @@ import { blank } from './field-rules';
 /** Orders (SPEC §3 Order, §7 Orders): the shapes the API answers and the pages render, and the inputs. */
 import { ORDER_STATUSES as ORDER_STATUS_VALUES } from '~/lib/order-status';
 import { TIME_SLOTS } from '~/lib/time-slots';
-import { orderPaymentSchema } from './payments';
+import { orderPaymentSchema, paymentHistoryItemSchema } from './payments';
 export { ORDER_STATUS_VALUES };
 export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
 
@@ -92,6 +92,7 @@ export const orderDetailData = z.object({
   events: z.array(orderEventSchema),
   actions: z.array(z.enum(ORDER_ACTIONS)).describe('What the caller may do now'),
   payment: orderPaymentSchema.nullable().describe('The newest payment attempt (null: a free tour, or booked before payments)'),
+  paymentHistory: z.array(paymentHistoryItemSchema).describe('What happened to the order’s money, oldest first'),
   refund: z
     .object({
       share: z.union([z.literal(0), z.literal(50), z.literal(100)]).describe('Percent of the total the traveler gets back'),

@@ -15,3 +15,13 @@ export const orderPaymentSchema = z.object({
   checkoutUrl: z.string().nullable().describe('While the traveler may (still, or again) pay: the checkout page to open in a browser'),
 });
 export type OrderPaymentView = z.output<typeof orderPaymentSchema>;
+
+/** One step of an order's payment timeline (the order page, the receipt, GET /api/v1/orders/{id}). */
+export const PAYMENT_HISTORY_KINDS = ['declined', 'authorised', 'captured', 'voided', 'refunded', 'expired'] as const;
+export const paymentHistoryItemSchema = z.object({
+  kind: z.enum(PAYMENT_HISTORY_KINDS),
+  at: z.iso.datetime({ offset: true }),
+  amount: z.int().describe('NT$ the step moved (the card’s amount; for a refund, what was given back)'),
+});
+export type PaymentHistoryItem = z.output<typeof paymentHistoryItemSchema>;
+export type PaymentHistoryKind = PaymentHistoryItem['kind'];

@@ -118,14 +118,18 @@ describe(`admin order pages (${testDriver})`, () => {
     const page = await server.request(`/admin/orders/${order.id}`, { cookie: adminLogin.cookie, headers: ZH });
     expect(page.text).toContain('value="refund"');
     expect(page.text).not.toContain('value="cancel"');
-    expect((await post(order.id, { intent: 'refund', confirmed: 'yes' })).status).toBe(302);
+    // A refund moves money (issue 32): it says why, kept in the audit log.
+    expect((await post(order.id, { intent: 'refund', confirmed: 'yes' })).status).toBe(400);
+    expect((await orderRow(order.id)).status).toBe('cancelled');
+    expect((await post(order.id, { intent: 'refund', reason: '旅客重複付款', confirmed: 'yes' })).status).toBe(302);
     expect((await orderRow(order.id)).status).toBe('refunded');
-    expect(await audits(order.id, 'order.refund')).toHaveLength(1);
+    const [audit] = await audits(order.id, 'order.refund');
+    expect(audit).toMatchObject({ details: expect.objectContaining({ reason: '旅客重複付款' }) });
     expect((await noticesOf(traveler.id, 'order.refunded')).some((n) => n.link === `/orders/${order.id}`)).toBe(true);
     expect((await noticesOf(guide.id, 'order.refunded')).some((n) => n.link === `/orders/${order.id}`)).toBe(true);
     // A pending order cannot be refunded.
     const pending = await createOrder({ travelerId: traveler.id, guideId: guide.id, date: '2031-03-04' });
-    expect((await post(pending.id, { intent: 'refund', confirmed: 'yes' })).status).toBe(409);
+    expect((await post(pending.id, { intent: 'refund', reason: '測試', confirmed: 'yes' })).status).toBe(409);
     expect((await orderRow(pending.id)).status).toBe('pending');
   });
 

@@ -1,21 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { ledgerEntries, ledgerPostings, paymentEvents, payments } from '~db/schema';
+import type { PaymentHistoryItem, PaymentHistoryKind } from '~/schemas/payments';
 
 /**
  * What happened to an order's money, in order (issue 32): the payment timeline of the order page and the receipt.
  * Read from the payments (authorised and captured times, expiry), the provider's stored events (a declined card)
  * and the ledger (each void and refund with its amount). Read only.
  */
-export type PaymentHistoryKind = 'declined' | 'authorised' | 'captured' | 'voided' | 'refunded' | 'expired';
-
-export interface PaymentHistoryItem {
-  kind: PaymentHistoryKind;
-  /** ISO time. */
-  at: string;
-  /** NT$ the step moved (the card's amount; for a refund, what was given back). */
-  amount: number;
-}
+export type { PaymentHistoryItem, PaymentHistoryKind };
 
 export async function orderPaymentHistory(orderId: number, db: Database = getDb()): Promise<PaymentHistoryItem[]> {
   const attempts = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
