@@ -16,7 +16,7 @@ import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNot
 import { actionFor, availableActions, decide, partyOf, refundOnCancel, type Actor, type OrderChange } from './order-state.server';
 import type { UserType } from './users.server';
 import { selectOrderWithParties } from './order-parties.server';
-import { applyMoneyEffect, latestPayment, paymentView, reachedGuide, refundIfCancelled } from './payments/order-payments.server';
+import { applyMoneyEffect, latestPayment, paymentView, reachedGuide, refundIfCancelled, unseenByGuide } from './payments/order-payments.server';
 import { orderPaymentHistory } from './payments/order-payment-history.server';
 
 export type { OrderView };
@@ -272,7 +272,11 @@ export async function changeOrder(
     });
     const actorName = viewer.id === row.traveler.id ? row.traveler.name : viewer.id === row.guide.id ? row.guide.name : '';
     const facts = orderNoticeFacts(updated!, { traveler: row.traveler.name, guide: row.guide.name, actor: actorName });
-    const recipients: Party[] = decision.party === 'admin' ? ['traveler', 'guide'] : decision.party === 'traveler' ? ['guide'] : ['traveler'];
+    // A guide never told of an unpaid booking is not told of its end either (issue 32).
+    const guideTold = !(await unseenByGuide(id, tx as unknown as Database));
+    const recipients: Party[] = (decision.party === 'admin' ? (['traveler', 'guide'] as const) : decision.party === 'traveler' ? (['guide'] as const) : (['traveler'] as const)).filter(
+      (who) => who !== 'guide' || guideTold,
+    );
     const kind: OrderNoticeKind = completed ? 'completed' : NOTICE_OF[action];
     pending = [];
     for (const who of recipients) pending.push(await recordOrderNotice(who === 'traveler' ? row.traveler : row.guide, kind, facts, tx));

@@ -69,6 +69,13 @@ describe(`an order's money (${testDriver})`, () => {
     expect(detail.refund).toEqual({ share: 100, amount: 3000, basis: 'authorisation' });
   });
 
+  it('a traveler who cancels before paying tells nobody: the guide never heard of the booking', async () => {
+    const { guide, traveler, order } = await booking();
+    await changeOrder(traveler, order.id, { status: 'cancelled' });
+    expect((await listNotifications(guide.id, { page: 1, limit: 10, unread: false }, 'en')).notifications).toHaveLength(0);
+    expect((await getOrderDetail(traveler, order.id)).payment).toMatchObject({ status: 'expired' });
+  });
+
   it('a declined card leaves the order unpaid and another attempt possible; the same callback twice is applied once', async () => {
     const { traveler, order } = await booking();
     expect(await payOrder(traveler, order.id, 'declined')).toEqual({ status: 200, body: '1|OK' });

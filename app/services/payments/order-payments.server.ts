@@ -34,6 +34,12 @@ export function reachedGuide(orderId: SQL | typeof orders.id = orders.id): SQL {
     or exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} in ${PAID_AT_SOME_POINT}))`;
 }
 
+/** Whether the order is still its traveler's alone: it takes a payment that was never authorised (see reachedGuide). */
+export async function unseenByGuide(orderId: number, db: Database = getDb()): Promise<boolean> {
+  const result = (await db.execute(sql`select ${reachedGuide(sql`${orderId}::integer`)} as reached`)) as unknown as { rows: { reached: boolean }[] };
+  return result.rows[0]?.reached === false;
+}
+
 /** The newest payment attempt of each order (an order may have a declined attempt before the one that paid). */
 export async function latestPayments(orderIds: readonly number[], db: Database = getDb()): Promise<Map<number, PaymentRow>> {
   if (orderIds.length === 0) return new Map();
