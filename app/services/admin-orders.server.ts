@@ -148,7 +148,7 @@ async function applyAdminChange(actor: Admin, id: number, action: string, change
   let pending: PendingNotice[] = [];
   try {
     await db.transaction(async (tx) => {
-      const [row] = Number.isSafeInteger(id) && id > 0 ? await tx.select().from(orders).where(eq(orders.id, id)).for('update') : [];
+      const [row] = Number.isSafeInteger(id) && id > 0 ? await tx.select().from(orders).where(eq(orders.id, id)).for('no key update') : [];
       if (!row) throw new AppError('NOT_FOUND');
       const plan = change.plan(row);
       const [updated] = await tx

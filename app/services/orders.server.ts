@@ -245,8 +245,10 @@ export async function changeOrder(
   const answer = await db.transaction(async (tx) => {
     const [row] = await selectOrderWithParties(tx as unknown as Database)
       .where(eq(orders.id, id))
-      // Only the order's row: its people are read, not changed.
-      .for('update', { of: orders });
+      // Only the order's row: its people are read, not changed. NO KEY UPDATE, as the update itself takes: two
+      // changes still take turns, while the payment lane's ledger entry (a foreign key to the order: KEY SHARE) is
+      // not blocked by it; FOR UPDATE deadlocked against a capture holding the payment's lock (issue 32).
+      .for('no key update', { of: orders });
     if (!row) throw new AppError('NOT_FOUND');
     const actor = actorOf(viewer);
     if (!partyOf(row.order, actor)) throw new AppError('FORBIDDEN');

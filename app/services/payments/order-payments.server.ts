@@ -199,7 +199,7 @@ export function refundIfCancelled(
 export async function retryPayment(viewer: { id: number }, orderId: number, now: Date, db: Database = getDb()): Promise<PaymentRow> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
     if (!order || order.deletedAt || order.travelerId !== viewer.id) throw new AppError('NOT_FOUND');
     const payment = await latestPaymentForUpdate(tx, orderId);
     if (!payment) throw new AppError('INVALID_TRANSITION');
@@ -242,7 +242,7 @@ export async function expireUnpaidOrders(tx: Database, now: Date): Promise<{ exp
     )
     .orderBy(orders.id)
     .limit(100)
-    .for('update', { skipLocked: true });
+    .for('no key update', { skipLocked: true });
   const pending: PendingNotice[] = [];
   for (const { id } of due) {
     await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, id));
