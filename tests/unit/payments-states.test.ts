@@ -55,6 +55,8 @@ describe('payment state machine (docs/decisions/040)', () => {
     expect(moneyEffectOf('cancel', { status: 'authorised' })).toBe('void');
     expect(moneyEffectOf('cancel', { status: 'captured' })).toBe('refund_by_terms');
     expect(moneyEffectOf('complete', { status: 'captured' })).toBe('settle');
+    // Completed before the capture ran: settled once it has (the settle step retries until then).
+    expect(moneyEffectOf('complete', { status: 'authorised' })).toBe('settle');
     expect(moneyEffectOf('refund', { status: 'partly_refunded' })).toBe('refund_rest');
     expect(moneyEffectOf('refund', { status: 'refunded' })).toBe('none');
   });

@@ -79,7 +79,8 @@ export function moneyEffectOf(action: OrderAction | 'book' | 'expire', payment: 
     case 'cancel':
       return status === 'authorised' ? 'void' : status === 'captured' || status === 'partly_refunded' ? 'refund_by_terms' : 'none';
     case 'complete':
-      return status === 'captured' || status === 'partly_refunded' ? 'settle' : 'none';
+      // A capture still queued (or retried while the provider is down) is settled after it: the step waits for it.
+      return status === 'captured' || status === 'partly_refunded' || status === 'authorised' ? 'settle' : 'none';
     case 'refund':
       return status === 'captured' || status === 'partly_refunded' ? 'refund_rest' : 'none';
   }
