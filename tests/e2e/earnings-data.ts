@@ -22,8 +22,8 @@ export async function prepareEarnings(db: Database, passwordHash: string): Promi
     const tx = <T>(fn: (tx: Database) => Promise<T>) => db.transaction((t) => fn(t as unknown as Database));
     const order = async (total: number, daysFromToday: number, status: 'completed' | 'confirmed', percent = 10) => {
       const o = await createOrder({ travelerId: traveler.id, guideId: guide.id, totalPrice: total, status, commissionPercent: percent, date: addDays(todayInTaipei(), daysFromToday), timeSlot: 'afternoon' }, db);
-      await tx((t) => recordAuthorisation(t, { orderId: o.id, amount: total, idempotencyKey: `payment:${o.id}:authorise` }));
-      await tx((t) => recordCapture(t, { orderId: o.id, idempotencyKey: `payment:${o.id}:capture` }));
+      await tx((t) => recordAuthorisation(t, { orderId: o.id, amount: total, idempotencyKey: `e2e-earnings:order:${o.id}:authorise` }));
+      await tx((t) => recordCapture(t, { orderId: o.id, idempotencyKey: `e2e-earnings:order:${o.id}:capture` }));
       return o;
     };
     const settle = (o: { id: number; commissionPercent: number }) =>
