@@ -11,13 +11,14 @@ import { guidePayoutAccounts } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { savePayoutAccount } from '~/services/payments/payout-accounts.server';
 import { markPayoutPaid, recordAuthorisation, recordCapture, recordRefund, recordSettlement, startPayout } from '~/services/payments/ledger.server';
-import { createGuide, createOrder, createTraveler } from '~server/seed/factories';
+import { createOrder, createTraveler } from '~server/seed/factories';
+import { createUnlistedGuide } from './unlisted-guide';
 
 export const earningsGuideEmail = (project: string) => `e2e-earnings-guide-${project}@example.com`;
 
 export async function prepareEarnings(db: Database, passwordHash: string): Promise<void> {
   for (const [p, project] of ['js-on', 'js-off'].entries()) {
-    const guide = await createGuide({ name: project === 'js-on' ? '收入導遊甲' : '收入導遊乙', email: earningsGuideEmail(project), passwordHash, lastLogin: new Date() }, db);
+    const guide = await createUnlistedGuide({ name: project === 'js-on' ? '收入導遊甲' : '收入導遊乙', email: earningsGuideEmail(project), passwordHash, lastLogin: new Date() }, db);
     const traveler = await createTraveler({ name: project === 'js-on' ? '付款旅客甲' : '付款旅客乙' }, db);
     const tx = <T>(fn: (tx: Database) => Promise<T>) => db.transaction((t) => fn(t as unknown as Database));
     const order = async (total: number, daysFromToday: number, status: 'completed' | 'confirmed', percent = 10) => {

@@ -12,7 +12,8 @@ import { recordSettlement, startPayout } from '~/services/payments/ledger.server
 import { savePayoutAccount } from '~/services/payments/payout-accounts.server';
 import { applyPaymentTransition, openPayment, recordProviderEvent } from '~/services/payments/payments.server';
 import { acceptCheckout, payWithCard, SIMULATOR_CARDS } from '~/services/payments/simulator.server';
-import { createCompletedOrder, createGuide, createTraveler } from '~server/seed/factories';
+import { createCompletedOrder, createTraveler } from '~server/seed/factories';
+import { createUnlistedGuide } from './unlisted-guide';
 
 export const E2E_PAYOUT_GUIDES = { 'js-on': '撥款導遊甲', 'js-off': '撥款導遊乙' } as const;
 
@@ -23,7 +24,7 @@ export async function prepareFinance(db: Database): Promise<void> {
   const now = new Date();
   let n = 0;
   for (const [project, name] of Object.entries(E2E_PAYOUT_GUIDES)) {
-    const guide = await createGuide({ name, email: `e2e-payout-guide-${project}@example.com` }, db);
+    const guide = await createUnlistedGuide({ name, email: `e2e-payout-guide-${project}@example.com` }, db);
     const order = await createCompletedOrder({ travelerId: traveler.id, guideId: guide.id, totalPrice: 2400 + 600 * n++ }, db);
     const payment = await openPayment(db, { orderId: order.id, amount: order.totalPrice, provider: 'simulator' });
     const start = provider.startCheckout({
@@ -49,7 +50,7 @@ export async function prepareFinance(db: Database): Promise<void> {
     const payout = await inTx((tx) => startPayout(tx, { guideId: guide.id, settledBefore: new Date(now.getTime() + 86_400_000) }));
     if (!payout) throw new Error('finance-data: no payout');
   }
-  const ghostGuide = await createGuide({ name: '對帳導遊', email: 'e2e-reconcile-guide@example.com' }, db);
+  const ghostGuide = await createUnlistedGuide({ name: '對帳導遊', email: 'e2e-reconcile-guide@example.com' }, db);
   const ghostOrder = await createCompletedOrder({ travelerId: traveler.id, guideId: ghostGuide.id, totalPrice: 1700 }, db);
   const ghost = await openPayment(db, { orderId: ghostOrder.id, amount: 1700, provider: 'simulator' });
   await inTx((tx) => applyPaymentTransition(tx, ghost.id, { kind: 'authorise' }, { now }));
