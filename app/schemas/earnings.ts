@@ -101,6 +101,8 @@ export const payoutsData = z.object({ payouts: z.array(payoutSummarySchema) });
 
 /** Everything the /me earnings tab shows. */
 export interface EarningsTab {
+  /** SPEC §2: total earnings (net, from the ledger), completed orders, the average per completed order, all orders. */
+  summary: { total: number; completedOrders: number; averagePerOrder: number; totalOrders: number };
   earnings: GuideEarnings;
   payouts: PayoutSummary[];
   account: MaskedPayoutAccountView | null;

@@ -92,7 +92,7 @@ export const userStatsData = z.object({
   totalOrders: z.int(),
   completedOrders: z.int(),
   averageRating: z.number(),
-  totalEarnings: z.int(),
+  totalEarnings: z.int().meta({ description: 'A guide’s earnings from the ledger: the settled net of their completed orders (after the platform’s commission), less refunds after settling; 0 for others' }),
   totalFavorites: z.int(),
   totalReviews: z.int(),
   totalSpent: z.int(),

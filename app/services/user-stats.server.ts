@@ -8,6 +8,8 @@ import type { UserStats } from '~/schemas/user-views';
 import { bookableSlotCondition } from './availability.server';
 import { now as clockNow } from './clock.server';
 import { guideEarnings, guidePayouts } from './payments/earnings.server';
+import { guideEarned } from './payments/ledger.server';
+import { reachedGuide } from './payments/order-payments.server';
 import { payoutAccountOf } from './payments/payout-accounts.server';
 import { averageRatingSql, givenReviewsOf, receivedReviewsOf } from './ratings.server';
 
@@ -38,7 +40,9 @@ function taipeiMonth(today = todayInTaipei()): [string, string] {
  * - averageRating / totalReviews: reviews the user received that are not hidden (0 when none);
  *   travelerStats.reviewCount: the reviews the user wrote, whatever their role. Both as the /me reviews tab lists
  *   them (`receivedReviewsOf`, `givenReviewsOf`).
- * - totalEarnings: completed orders as guide. totalSpent / currentMonthSpent: completed or confirmed
+ * - Orders count for the guide once they reached them (paid at some point: `reachedGuide`), as the guide's lists do.
+ * - totalEarnings: what the ledger says the guide earned (settled net of commission, less refunds after settling),
+ *   the figure the earnings tab adds up per order. totalSpent / currentMonthSpent: completed or confirmed
  *   orders as traveler, the latter with a tour date in the current Asia/Taipei month.
  * - totalFavorites: for a guide how many people keep them as a favorite, for others their own favorites.
  * - guideStats.isAvailable: a slot a traveler can book now (bookableSlotCondition).
@@ -46,19 +50,18 @@ function taipeiMonth(today = todayInTaipei()): [string, string] {
  */
 export async function getUserStats(userId: number, db: Database = getDb()): Promise<UserStats> {
   const [monthStart, nextMonth] = taipeiMonth();
-  const [[o], [received], [given], [fav], [slot], [user]] = await Promise.all([
+  const [[o], [received], [given], [fav], [slot], [user], earned] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)`.mapWith(Number),
         completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
         serviceHours: sql<number>`coalesce(sum(${serviceHoursOfOrder}) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId}), 0)`.mapWith(Number),
-        earnings: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} = 'completed' and ${orders.guideId} = ${userId}), 0)`.mapWith(Number),
         bookings: sql<number>`count(*) filter (where ${orders.travelerId} = ${userId})`.mapWith(Number),
         spent: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} in ('completed', 'confirmed') and ${orders.travelerId} = ${userId}), 0)`.mapWith(Number),
         monthSpent: sql<number>`coalesce(sum(${orders.totalPrice}) filter (where ${orders.status} in ('completed', 'confirmed') and ${orders.travelerId} = ${userId} and ${orders.date} >= ${monthStart} and ${orders.date} < ${nextMonth}), 0)`.mapWith(Number),
       })
       .from(orders)
-      .where(and(or(eq(orders.travelerId, userId), eq(orders.guideId, userId)), isNull(orders.deletedAt))),
+      .where(and(or(eq(orders.travelerId, userId), and(eq(orders.guideId, userId), reachedGuide())), isNull(orders.deletedAt))),
     db
       .select({
         count: sql<number>`count(*)`.mapWith(Number),
@@ -80,6 +83,7 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
       .where(and(eq(availabilitySlots.guideId, userId), bookableSlotCondition(clockNow())))
       .limit(1),
     db.select({ type: users.type }).from(users).where(eq(users.id, userId)),
+    guideEarned(db, userId),
   ]);
   const averageRating = num(received?.average);
   const isGuide = user?.type === 'guide';
@@ -87,7 +91,7 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
     totalOrders: num(o?.total),
     completedOrders: num(o?.completed),
     averageRating,
-    totalEarnings: num(o?.earnings),
+    totalEarnings: isGuide ? earned : 0,
     totalFavorites: isGuide ? num(fav?.favoritedBy) : num(fav?.own),
     totalReviews: num(received?.count),
     totalSpent: num(o?.spent),
@@ -102,7 +106,8 @@ export async function getUserStats(userId: number, db: Database = getDb()): Prom
 }
 
 /**
- * The /me earnings tab (SPEC §2, issue 32): the guide's money as the ledger has it (per order: price, commission,
+ * The /me earnings tab (SPEC §2, issue 32): the spec's four figures (total earned, completed orders, the average per
+ * completed order, all orders), then the guide's money as the ledger has it (per order: price, commission,
  * net and where it stands; the totals), their payouts and the payout account (masked). No longer the sum of list
  * prices: an order earns what was captured, less refunds and the platform's commission.
  */
@@ -110,7 +115,14 @@ export async function getEarnings(guideId: number, db: Database = getDb()): Prom
   const earnings = await guideEarnings(guideId, clockNow(), db);
   const payouts = await guidePayouts(guideId, db);
   const account = await payoutAccountOf(db, guideId);
+  const stats = await getUserStats(guideId, db);
   return {
+    summary: {
+      total: stats.totalEarnings,
+      completedOrders: stats.completedOrders,
+      averagePerOrder: stats.completedOrders > 0 ? Math.round(stats.totalEarnings / stats.completedOrders) : 0,
+      totalOrders: stats.totalOrders,
+    },
     earnings,
     payouts,
     account: account && { bankCode: account.bankCode, accountNumberMasked: account.accountNumberMasked, updatedAt: account.updatedAt.toISOString() },

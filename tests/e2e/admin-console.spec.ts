@@ -149,6 +149,8 @@ test('an admin opens an order, cancels it with a reason after confirming, and re
   await dialog.getByRole('button', { name: '取消訂單' }).click();
   await expect(page.getByTestId('order-status')).toContainText('已取消');
 
+  // A refund moves money: it asks for its own reason (the form after the cancel starts empty without JS).
+  await page.getByLabel('原因（記錄於操作紀錄）').fill('旅客要求退款');
   await page.getByRole('button', { name: '標記為已退款' }).click();
   await page.getByTestId('confirm-order-action').getByRole('button', { name: '標記為已退款' }).click();
   await expect(page.getByTestId('order-status')).toContainText('已退款');

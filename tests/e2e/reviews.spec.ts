@@ -110,10 +110,20 @@ test('book → confirm → both complete → both review → earnings and notifi
   await expect(guide.getByText('準時又親切的旅客')).toBeVisible();
   await expect(guide.getByText('夜市美食導覽很精彩')).toBeVisible();
 
-  // 7. The guide's earnings tab shows the amount of this order.
-  const order = (await (await request.get(`/api/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${guideToken}` } })).json()).data.order;
+  // 7. Once the completion's settlement has run, the guide earned this order's net (its price less the platform's
+  // commission), and the earnings tab's total says so.
+  const auth = { headers: { authorization: `Bearer ${guideToken}` } };
+  const order = (await (await request.get(`/api/v1/orders/${orderId}`, auth)).json()).data.order;
+  const settledLine = async () => {
+    const lines = (await (await request.get('/api/v1/earnings', auth)).json()).data.lines as { orderId: number; state: string; price: number; net: number }[];
+    return lines.find((l) => l.orderId === Number(orderId) && l.state !== 'held');
+  };
+  await expect.poll(settledLine, { timeout: 15_000 }).toBeTruthy();
+  const line = (await settledLine())!;
+  expect(line.price).toBe(order.totalPrice);
+  expect(line.net).toBeLessThan(order.totalPrice);
   const earnedAfter = await earnings();
-  expect(earnedAfter - earnedBefore).toBe(order.totalPrice);
+  expect(earnedAfter - earnedBefore).toBe(line.net);
   await guide.goto('/me?tab=earnings');
   await expect(guide.locator('#earnings-title').locator('..').getByText(ntd(earnedAfter)).first()).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
-import { auditLogs, favorites } from '~db/schema';
+import { auditLogs, favorites, orders, payments } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { verifyEmail } from '~/services/accounts.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
@@ -10,7 +10,9 @@ import { resetRateLimits } from '~/services/rate-limit.server';
 import { assertSelfOrAdmin } from '~/services/access.server';
 import { listUserOrders } from '~/services/orders.server';
 import { listUserReviews } from '~/services/reviews.server';
-import { getUserStats } from '~/services/user-stats.server';
+import { recordAuthorisation, recordCapture, recordRefund } from '~/services/payments/ledger.server';
+import { openPayment } from '~/services/payments/payments.server';
+import { getEarnings, getUserStats } from '~/services/user-stats.server';
 import { findUserById, type UserRow } from '~/services/users.server';
 import { loginAs } from '../support/api';
 import {
@@ -24,6 +26,7 @@ import {
 } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { codeInText, outboxFor } from '../support/mail';
+import { inTx, payOut, settle } from '../support/money';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**
@@ -372,6 +375,21 @@ describe(`stats, orders, reviews and earnings (${testDriver})`, () => {
     // Afternoon: a completed order keeps its slot, so c2500 holds last month's morning.
     await o('c1001', { travelerId: t2.id, guideId: guide.id, status: 'completed', totalPrice: 1001, date: lastMonth, timeSlot: 'afternoon', createdAt: at(5) });
 
+    // The money, through the ledger as the payment lane moves it (10 % commission): the three completed orders
+    // settled, NT$500 of c3000 refunded after settling, the confirmed one captured and held; then a payout, which
+    // moves the guide's money on and changes nothing they earned.
+    const paid = async (key: string) => {
+      const orderId = orderIds[key]!;
+      const amount = Number(key.replace(/^\D+/, ''));
+      await inTx((tx) => recordAuthorisation(tx, { orderId, amount, idempotencyKey: `order:${orderId}:authorise` }));
+      await inTx((tx) => recordCapture(tx, { orderId, idempotencyKey: `order:${orderId}:capture` }));
+      return { id: orderId, guideId: guide.id, commissionPercent: 10 };
+    };
+    for (const key of ['c3000', 'c2500', 'c1001'] as const) await settle(await paid(key));
+    await inTx((tx) => recordRefund(tx, { orderId: orderIds.c3000!, guideId: guide.id, amount: 500, idempotencyKey: `refund:${orderIds.c3000}:test` }));
+    await paid('conf1800');
+    await payOut(guide.id);
+
     await createReview({ orderId: orderIds.c3000!, reviewerId: t1.id, revieweeId: guide.id, role: 'traveler', rating: 5, comment: '非常棒' });
     await createReview({ orderId: orderIds.c2500!, reviewerId: t1.id, revieweeId: guide.id, role: 'traveler', rating: 4 });
     await createReview({
@@ -397,7 +415,7 @@ describe(`stats, orders, reviews and earnings (${testDriver})`, () => {
       totalOrders: 6,
       completedOrders: 3,
       averageRating: 4.5, // 5 and 4; the hidden 1 does not count
-      totalEarnings: 6501, // 3000 + 2500 + 1001
+      totalEarnings: 5401, // net of 10 %: 2700 − 450 (the refund's guide part) + 2250 + 901; not the list prices
       totalFavorites: 2, // travelers who keep the guide
       totalReviews: 2,
       totalSpent: 0,
@@ -422,6 +440,24 @@ describe(`stats, orders, reviews and earnings (${testDriver})`, () => {
     });
   });
 
+  it('shows the same total on the earnings tab, with the average per completed order (SPEC §2)', async () => {
+    const tab = await getEarnings(guide.id);
+    expect(tab.summary).toEqual({ total: 5401, completedOrders: 3, averagePerOrder: 1800, totalOrders: 6 });
+    // Per order, the tab's lines add up to it.
+    const settled = tab.earnings.lines.filter((l) => l.state !== 'held');
+    expect(settled.reduce((sum, l) => sum + l.net, 0)).toBe(5401);
+  });
+
+  it('counts an order for its guide only once it was paid (an unpaid booking has not reached them)', async () => {
+    const before = await getUserStats(guide.id);
+    const unpaid = await createOrder({ travelerId: t2.id, guideId: guide.id, status: 'pending', totalPrice: 700, date: addDays(today, 25), timeSlot: 'evening' });
+    await openPayment(getDb(), { orderId: unpaid.id, amount: 700, provider: 'simulator' });
+    expect((await getUserStats(guide.id)).totalOrders).toBe(before.totalOrders);
+    expect((await getUserStats(t2.id)).travelerStats.bookingCount).toBe(2);
+    await getDb().delete(payments).where(eq(payments.orderId, unpaid.id));
+    await getDb().delete(orders).where(eq(orders.id, unpaid.id));
+  });
+
   it('says a guide is not available when every open slot is in the past or closed', async () => {
     const idle = await createGuide();
     await createAvailability(idle.id, { from: addDays(today, -5), days: 5, price: 1500 }); // up to yesterday
@@ -436,14 +472,14 @@ describe(`stats, orders, reviews and earnings (${testDriver})`, () => {
     const other = await getStats(guide.id, { token: (await loginAs(t1)).token });
     expectApi(other, 403);
     expect(other.json.code).toBe('FORBIDDEN');
-    expect(other.text).not.toContain('6501');
+    expect(other.text).not.toContain('5401');
     const anonymous = await getStats(guide.id);
     expectApi(anonymous, 401);
     expect(anonymous.json.code).toBe('UNAUTHORIZED');
     const admin = await createUser({ type: 'admin' });
     const byAdmin = await getStats(guide.id, { token: (await loginAs(admin)).token });
     expectApi(byAdmin, 200);
-    expect(byAdmin.json.data.totalEarnings).toBe(6501);
+    expect(byAdmin.json.data.totalEarnings).toBe(5401);
     const bad = await getStats('x', { token: (await loginAs(admin)).token });
     expectApi(bad, 404);
     expect(bad.json.code).toBe('USER_NOT_FOUND');

@@ -39,6 +39,14 @@ function Totals({ tab }: { tab: EarningsTab }) {
   const { t, i18n } = useTranslation();
   const money = (v: number) => formatNtd(v, i18n.language);
   const { totals, holdDays } = tab.earnings;
+  const { summary } = tab;
+  const count = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
+  const summaryFigures = [
+    { key: 'total', value: money(summary.total) },
+    { key: 'completed', value: count(summary.completedOrders) },
+    { key: 'average', value: money(summary.averagePerOrder) },
+    { key: 'totalOrders', value: count(summary.totalOrders) },
+  ];
   const figures = [
     { key: 'held', value: totals.held },
     { key: 'payable', value: totals.payable, note: t('profile.earnings.totals.payableNow', { amount: money(totals.payableNow) }) },
@@ -48,6 +56,14 @@ function Totals({ tab }: { tab: EarningsTab }) {
   return (
     <section className="card profile-panel" aria-labelledby="earnings-title">
       <h2 id="earnings-title">{t('profile.earnings.title')}</h2>
+      <dl className="figure-grid" aria-label={t('profile.earnings.summary.label')}>
+        {summaryFigures.map((f) => (
+          <div key={f.key} className="figure">
+            <dt>{t(`profile.earnings.summary.${f.key}`)}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
       <dl className="figure-grid" aria-label={t('profile.earnings.totalsLabel')}>
         {figures.map((f) => (
           <div key={f.key} className="figure">

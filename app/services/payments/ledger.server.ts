@@ -233,6 +233,21 @@ export async function accountBalance(db: Database, ref: AccountRef): Promise<num
   return Number(row?.balance ?? 0);
 }
 
+/**
+ * What a guide has earned: the net their orders' settlements credited to their payable account, less refunds taken
+ * back from it after settling (the order entries' postings; payouts only move it on and are not counted).
+ */
+export async function guideEarned(db: Database, guideId: number): Promise<number> {
+  const [row] = await rows<{ earned: string }>(
+    db,
+    sql`select coalesce(sum(p.amount), 0)::bigint as earned from ledger_postings p
+        join ledger_accounts a on a.id = p.account_id
+        join ledger_entries e on e.id = p.entry_id
+        where a.kind = 'guide_payable' and a.owner_id = ${guideId}::integer and e.order_id is not null`,
+  );
+  return Number(row?.earned ?? 0);
+}
+
 /** What the ledger says about one order's money, from the postings of the order's entries. */
 export interface OrderMoney {
   /** Authorised at the provider and neither captured nor voided. */
