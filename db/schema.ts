@@ -27,6 +27,7 @@ import {
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   PAYOUT_STATUSES,
+  REFUND_ATTEMPT_STATES,
 } from '../app/lib/payments';
 import { SUPPORTED_LOCALES as LOCALES } from '../app/lib/locales';
 import { TERMS_KINDS } from '../app/lib/terms';
@@ -877,4 +878,31 @@ export const reconciliationRuns = pgTable(
     actorId: integer('actor_id').references(() => users.id),
   },
   (t) => [index('reconciliation_runs_ran_at_idx').on(t.ranAt)],
+);
+
+/**
+ * Each refund sent to the provider, keyed by the refund's idempotency key (the ledger entry's): written before the
+ * call and settled after it, so a refund whose outcome was lost is held for an admin instead of sent twice
+ * (app/services/payments/refund-attempts.server.ts).
+ */
+export const refundAttempts = pgTable(
+  'refund_attempts',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    paymentId: integer('payment_id').notNull().references(() => payments.id),
+    orderId: integer('order_id').notNull().references(() => orders.id),
+    amount: integer('amount').notNull(),
+    state: text('state', { enum: REFUND_ATTEMPT_STATES }).notNull(),
+    /** How many times an admin sent it again after it was in doubt (part of the retry job's dedupe key). */
+    resends: integer('resends').notNull().default(0),
+    /** The steps of its job after the refund (a settlement), run once the refund is settled. */
+    laterSteps: jsonb('later_steps').$type<unknown[]>().notNull().default([]),
+    startedAt: tstz('started_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('refund_attempts_state_check', inList('state', REFUND_ATTEMPT_STATES)),
+    check('refund_attempts_amount_check', sql`${t.amount} > 0`),
+    index('refund_attempts_in_doubt_idx').on(t.state).where(sql`${t.state} = 'in_doubt'`),
+  ],
 );

@@ -58,6 +58,12 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /api/v1/admin/payouts/{id}/paid': { mutates: true, url: '/api/v1/admin/payouts/1/paid', note: 'moves money in the ledger: not sent as admin' },
   'GET /api/v1/admin/reconciliation': {},
   'POST /api/v1/admin/reconciliation': { mutates: true, note: 'asks the payment provider and stores a run: not sent as admin' },
+  'GET /api/v1/admin/refunds-in-doubt': {},
+  'POST /api/v1/admin/refunds-in-doubt': {
+    valid: { key: 'order:1:cancel:refund', outcome: 'refunded' },
+    outcomes: { admin: '404' },
+    note: 'the world has no refund in doubt: the admin is let in and told so',
+  },
   // ── /api/v1: authentication ──
   'POST /api/v1/auth/forgot-password': {},
   'POST /api/v1/auth/login': {},
@@ -232,7 +238,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /admin/finance/payouts': { allow: ADMIN, who: 'admin' },
   'POST /admin/finance/payouts': { allow: ADMIN, who: 'admin', valid: { intent: 'paid', payoutId: 1 } },
   'GET /admin/finance/reconciliation': { allow: ADMIN, who: 'admin' },
-  'POST /admin/finance/reconciliation': { allow: ADMIN, who: 'admin', valid: { intent: 'run' } },
+  'POST /admin/finance/reconciliation': { allow: ADMIN, who: 'admin', valid: { intent: 'run' }, note: 'also settles a refund in doubt (intent=resolve-refund)' },
   'GET /admin/guides': { allow: ADMIN, who: 'admin' },
   'GET /admin/terms': { allow: ADMIN, who: 'admin' },
   'POST /admin/terms': { allow: ADMIN, who: 'admin' },

@@ -54,3 +54,14 @@ export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 /** A payout: sent to the bank (in transit), then marked paid by an admin. */
 export const PAYOUT_STATUSES = ['in_transit', 'paid'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/**
+ * A refund's call to the provider (docs/decisions/040, "A refund in doubt"): written before the call, so a run that
+ * dies after the provider refunded and before the ledger heard of it is found, never sent twice.
+ *   calling     the call is being made (or the process died during it)
+ *   in_doubt    the provider may have refunded and we do not know: an admin checks at the provider and settles it
+ *   not_sent    the provider certainly did not refund (refused, or never reached): it may be sent again
+ *   done        refunded and recorded in the ledger
+ */
+export const REFUND_ATTEMPT_STATES = ['calling', 'in_doubt', 'not_sent', 'done'] as const;
+export type RefundAttemptState = (typeof REFUND_ATTEMPT_STATES)[number];

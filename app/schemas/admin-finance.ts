@@ -137,3 +137,26 @@ export type ReconciliationRunView = z.output<typeof reconciliationRunData>;
 
 export const reconciliationLatestData = z.object({ run: reconciliationRunData.nullable() });
 export const reconciliationRunResultData = z.object({ run: reconciliationRunData });
+
+/** What an admin found at the provider about a refund in doubt (app/services/payments/refund-attempts.server.ts). */
+export const REFUND_RESOLUTIONS = ['refunded', 'not_refunded'] as const;
+export type RefundResolution = (typeof REFUND_RESOLUTIONS)[number];
+
+export const refundInDoubtRow = z.object({
+  key: z.string().meta({ description: 'The refund’s idempotency key (its ledger entry’s)' }),
+  orderId: z.number().int(),
+  paymentId: z.number().int(),
+  merchantTradeNo: z.string(),
+  providerTradeNo: z.string().nullable(),
+  amount: z.number().int(),
+  startedAt: z.string().meta({ description: 'When the call whose answer was lost was made' }),
+});
+export type RefundInDoubtView = z.output<typeof refundInDoubtRow>;
+export const refundsInDoubtData = z.object({ refunds: z.array(refundInDoubtRow) });
+
+/** The reconciliation page's form (and the API's body): which refund, and what the provider's back office shows. */
+export const resolveRefundSchema = z.object({
+  intent: z.literal('resolve-refund', { error: 'validation.invalid' }).optional(),
+  key: z.string({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(200, { error: 'validation.invalid' }),
+  outcome: z.enum(REFUND_RESOLUTIONS, { error: 'validation.invalid' }),
+});

@@ -16,6 +16,7 @@ export const COUNTERS = {
   payment_events_total: 'Verified payment provider events, by outcome: applied, duplicate, ignored (refused by the payment state machine), unknown_payment',
   payment_actions_total: 'Provider actions done by the payment lane, by action: capture, void, refund, void_stray',
   payment_actions_refused_total: 'Provider actions the provider refused (not retried; see the reconciliation), by action',
+  payment_refunds_in_doubt_total: 'Refunds whose outcome at the provider is unknown (no answer, or a crash during the call): held for an admin, never sent again by themselves',
 } as const;
 
 export type CounterName = keyof typeof COUNTERS;

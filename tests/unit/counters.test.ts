@@ -20,6 +20,6 @@ describe('product counters (metrics, issue 25)', () => {
     countEvent('bookings_refused_total', { reason: 'UNIT_TEST_REASON' });
     countEvent('bookings_refused_total', { reason: 'UNIT_TEST_REASON' });
     expect(value('UNIT_TEST_REASON') - before).toBe(2);
-    expect(counterFamilies().map((c) => c.name)).toEqual(['bookings_created_total', 'bookings_refused_total', 'outbox_deliveries_total', 'rate_limit_refusals_total', 'connections_refused_total', 'payment_events_total', 'payment_actions_total', 'payment_actions_refused_total']);
+    expect(counterFamilies().map((c) => c.name)).toEqual(['bookings_created_total', 'bookings_refused_total', 'outbox_deliveries_total', 'rate_limit_refusals_total', 'connections_refused_total', 'payment_events_total', 'payment_actions_total', 'payment_actions_refused_total', 'payment_refunds_in_doubt_total']);
   });
 });

@@ -1,8 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AdminPageHead } from '~/components/admin';
+import { attempt, replyWithError } from '~/http/forms.server';
 import { readForm } from '~/http/page.server';
 import { requireRole } from '~/http/session.server';
 import { redirectWithToast } from '~/http/toast.server';
@@ -11,19 +12,21 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { runReconciliationSchema } from '~/schemas/admin-finance';
+import { resolveRefundSchema, runReconciliationSchema, type RefundInDoubtView } from '~/schemas/admin-finance';
 import { latestReconciliation, runReconciliationNow } from '~/services/payments/reconciliation.server';
+import { refundsInDoubt, resolveRefundInDoubt } from '~/services/payments/refund-attempts.server';
 import { FinanceNav } from './__finance-nav';
 
 /**
  * /admin/finance/reconciliation (issue 32): the latest reconciliation run (the daily job's or an admin's) with its
- * mismatches, and "run now" (a plain POST; the service asks the provider, stores the run and audits it).
- * GET and POST /api/v1/admin/reconciliation are the same two calls.
+ * mismatches, and "run now" (a plain POST; the service asks the provider, stores the run and audits it); above them
+ * the refunds in doubt, each settled by what the admin found at the provider (refund-attempts.server.ts).
+ * /api/v1/admin/reconciliation and /api/v1/admin/refunds-in-doubt are the same calls.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const [t, run] = await Promise.all([getFixedT(request), latestReconciliation(user)]);
-  return { title: t('admin.finance.reconciliation.title'), run };
+  const [t, run, inDoubt] = await Promise.all([getFixedT(request), latestReconciliation(user), refundsInDoubt(user)]);
+  return { title: t('admin.finance.reconciliation.title'), run, inDoubt };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
@@ -31,7 +34,15 @@ export const handle: I18nHandle = { i18n: ['admin', 'trust'] };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const submission = parseWithZod(await readForm(request), { schema: runReconciliationSchema });
+  const form = await readForm(request);
+  if (form.get('intent') === 'resolve-refund') {
+    const resolution = parseWithZod(form, { schema: resolveRefundSchema });
+    if (resolution.status !== 'success') return data({ result: resolution.reply() }, { status: 400 });
+    const settled = await attempt(() => resolveRefundInDoubt(user, resolution.value));
+    if (!settled.ok) return replyWithError(request, resolution, settled.error);
+    return redirectWithToast('/admin/finance/reconciliation', { key: `admin.finance.inDoubt.done.${resolution.value.outcome}`, type: 'success' });
+  }
+  const submission = parseWithZod(form, { schema: runReconciliationSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const run = await runReconciliationNow(user);
   return redirectWithToast('/admin/finance/reconciliation', {
@@ -42,7 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FinanceReconciliation() {
-  const { run } = useLoaderData<typeof loader>();
+  const { run, inDoubt } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { result?: { error?: Record<string, string[] | null> } } | undefined;
+  const refusal = answer?.result?.error?.['']?.[0];
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -57,6 +70,12 @@ export default function FinanceReconciliation() {
           {busy ? t('admin.working') : t('admin.finance.reconciliation.run')}
         </button>
       </Form>
+      {refusal ? (
+        <p className="form-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      {inDoubt.length > 0 ? <RefundsInDoubt refunds={inDoubt} busy={busy} /> : null}
       <section className="card" aria-labelledby="reconciliation-latest">
         <h2 id="reconciliation-latest">{t('admin.finance.reconciliation.latest')}</h2>
         {!run ? (
@@ -159,5 +178,50 @@ export default function FinanceReconciliation() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** Refunds whose answer was lost: what to check at the provider, and one form per refund to say what was found. */
+function RefundsInDoubt({ refunds, busy }: { refunds: RefundInDoubtView[]; busy: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <section className="card" aria-labelledby="refunds-in-doubt">
+      <h2 id="refunds-in-doubt">{t('admin.finance.inDoubt.title')}</h2>
+      <p className="form-error">{t('admin.finance.inDoubt.intro')}</p>
+      <ul className="finance-mismatches" data-testid="refunds-in-doubt">
+        {refunds.map((r) => (
+          <li key={r.key}>
+            <dl className="stat-list">
+              <div>
+                <dt>{t('admin.finance.reconciliation.payment')}</dt>
+                <dd>
+                  <Link to={`/admin/orders/${r.orderId}`}>#{r.orderId}</Link> · <span className="finance-ref">{r.merchantTradeNo}</span>
+                  {r.providerTradeNo ? <> · <span className="finance-ref">{r.providerTradeNo}</span></> : null}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('admin.finance.inDoubt.amount')}</dt>
+                <dd>{formatNtd(r.amount, lang)}</dd>
+              </div>
+              <div>
+                <dt>{t('admin.finance.inDoubt.sentAt')}</dt>
+                <dd>{formatTaipeiDateTime(r.startedAt, lang)}</dd>
+              </div>
+            </dl>
+            <Form method="post" className="admin-actions">
+              <input type="hidden" name="intent" value="resolve-refund" />
+              <input type="hidden" name="key" value={r.key} />
+              <button type="submit" name="outcome" value="refunded" className="button" disabled={busy}>
+                {t('admin.finance.inDoubt.refunded')}
+              </button>
+              <button type="submit" name="outcome" value="not_refunded" className="button button-secondary" disabled={busy}>
+                {t('admin.finance.inDoubt.notRefunded')}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -12,17 +12,25 @@ export interface FormPostOptions {
 
 export const FORM_POST_DEFAULTS = { timeoutMs: 10_000, maxBytes: 64 * 1024 } as const;
 
-/** The provider did not answer usably (down, slow, refused at the HTTP level, too large): try again later. */
+/**
+ * The provider did not answer usably (down, slow, refused at the HTTP level, too large): try again later.
+ * `mayHaveArrived` is false only when the request certainly never reached the provider (no connection was made):
+ * an action that moves money a second time when repeated (a refund) may be sent again only then.
+ */
 export class ProviderUnavailableError extends Error {
   constructor(
     readonly url: string,
     reason: string,
+    readonly mayHaveArrived: boolean = true,
   ) {
     // The URL's path only: a query string may carry a trade's details.
     super(`payment provider unavailable (${new URL(url).pathname}): ${reason}`);
     this.name = 'ProviderUnavailableError';
   }
 }
+
+/** Connection errors that mean no byte of the request reached the provider. */
+const NEVER_CONNECTED: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export async function postForm(url: string, fields: Record<string, string>, options: FormPostOptions = {}): Promise<{ status: number; body: string }> {
   const { timeoutMs, maxBytes } = { ...FORM_POST_DEFAULTS, ...options };
@@ -36,7 +44,10 @@ export async function postForm(url: string, fields: Record<string, string>, opti
       redirect: 'manual',
     });
   } catch (error) {
-    throw new ProviderUnavailableError(url, error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'connection failed');
+    if (error instanceof Error && error.name === 'TimeoutError') throw new ProviderUnavailableError(url, `no answer within ${timeoutMs} ms`);
+    const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+    const neverConnected = typeof code === 'string' && NEVER_CONNECTED.has(code);
+    throw new ProviderUnavailableError(url, neverConnected ? `no connection (${code})` : 'connection failed', !neverConnected);
   }
   const body = await readCapped(response, maxBytes, url);
   return { status: response.status, body };

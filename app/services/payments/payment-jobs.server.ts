@@ -6,10 +6,12 @@ import { now as clockNow } from '../clock.server';
 import { logEvent } from '../log.server';
 import { deliverOrderNotices, type PendingNotice } from '../order-notices.server';
 import { paymentProvider } from './configured-provider.server';
+import { ProviderUnavailableError } from './form-post.server';
 import { recordSettlement } from './ledger.server';
 import { noticeOrderPaid, queuePaymentJob, type PaymentJob, type PaymentStep } from './order-payments.server';
 import { applyPaymentTransition, recordProviderEvent, type PaymentRow } from './payments.server';
 import { enqueueReceiptMail } from './receipt.server';
+import { beginRefundCall, markInDoubt, markNotSent, markRefunded } from './refund-attempts.server';
 import type { ActionResult, PaymentEvent } from './provider.server';
 
 /**
@@ -21,8 +23,8 @@ import type { ActionResult, PaymentEvent } from './provider.server';
  */
 export async function runPaymentJob(payload: unknown, db: Database): Promise<void> {
   const job = payload as PaymentJob;
-  for (const step of job.steps) {
-    const done = await runStep(db, job, step);
+  for (const [i, step] of job.steps.entries()) {
+    const done = await runStep(db, job, step, job.steps.slice(i + 1));
     if (!done) return;
   }
 }
@@ -43,7 +45,7 @@ function refused(job: PaymentJob, step: PaymentStep, answer: ActionResult): bool
 
 const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
 
-async function runStep(db: Database, job: PaymentJob, step: PaymentStep): Promise<boolean> {
+async function runStep(db: Database, job: PaymentJob, step: PaymentStep, laterSteps: PaymentStep[]): Promise<boolean> {
   const payment = await paymentRow(db, job.paymentId);
   const trade = { merchantTradeNo: payment.merchantTradeNo, providerTradeNo: payment.providerTradeNo ?? '' };
   const provider = paymentProvider();
@@ -71,8 +73,29 @@ async function runStep(db: Database, job: PaymentJob, step: PaymentStep): Promis
       if (recorded) return true;
       const amount = Math.min(step.amount, payment.capturedAmount - payment.refundedAmount);
       if (amount <= 0) return true;
-      if (!refused(job, step, await provider.refund(trade, amount))) return false;
-      await inTransaction(db, (tx) => applyPaymentTransition(tx, payment.id, { kind: 'refund', amount }, { now: clockNow(), refundKey: step.key }));
+      // A repeated refund pays twice: the call is written down first, and one whose answer was lost is never repeated
+      // by itself (refund-attempts.server.ts).
+      const call = { key: step.key, paymentId: payment.id, orderId: job.orderId, amount, laterSteps };
+      if (!(await beginRefundCall(db, call))) return false;
+      let answer: ActionResult;
+      try {
+        answer = await provider.refund(trade, amount);
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError && !error.mayHaveArrived) {
+          await markNotSent(db, step.key);
+          throw error; // never reached the provider: the worker tries again later
+        }
+        await markInDoubt(db, call, error instanceof Error ? error.message : String(error));
+        return false;
+      }
+      if (!refused(job, step, answer)) {
+        await markNotSent(db, step.key);
+        return false;
+      }
+      await inTransaction(db, async (tx) => {
+        await applyPaymentTransition(tx, payment.id, { kind: 'refund', amount }, { now: clockNow(), refundKey: step.key });
+        await markRefunded(tx, step.key);
+      });
       countEvent('payment_actions_total', { action: 'refund' });
       return true;
     }
