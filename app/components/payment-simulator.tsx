@@ -1,4 +1,4 @@
-import type { ComponentProps, ElementType } from 'react';
+import type { ElementType, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { formatNtd } from '~/lib/money';
 
@@ -37,7 +37,7 @@ export function SimulatorCard({
   t: Translate;
   language: string;
   /** The card form's element: Remix's Form inside the app (no full reload with JS), a plain form elsewhere. */
-  FormElement?: ElementType<ComponentProps<'form'>>;
+  FormElement?: ElementType<{ method: 'post'; children: ReactNode }>;
 }) {
   const tr = t as (key: string, options?: Record<string, unknown>) => string;
   const amount = formatNtd(trade.amount, language);

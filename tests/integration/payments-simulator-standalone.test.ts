@@ -85,7 +85,7 @@ beforeAll(async () => {
   books = await simulatorBooks();
   const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PAYMENT_SIMULATOR_PORT: '0', ...books.env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  child = spawn(process.execPath, [TSX, 'scripts/payments-simulator.ts'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [TSX, 'scripts/payments-simulator.ts'], { cwd: PROJECT_ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ReactNode } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [...pageMeta(matches, loaded?.title), { name: 'robots', content: 'noindex' }];
 
-const CardForm = (props: ComponentProps<'form'>) => <Form {...props} method="post" replace />;
+const CardForm = ({ children }: { children: ReactNode }) => (
+  <Form method="post" replace>
+    {children}
+  </Form>
+);
 
 export default function SimulatorCardPage() {
   const { trade } = useLoaderData<typeof loader>();
