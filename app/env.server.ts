@@ -73,6 +73,10 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['simulator', 'ecpay']).optional()),
   // Another server's simulator (http://host:port/payments/simulator) for the simulator provider; unset: our own.
   PAYMENT_SIMULATOR_URL: optionalUrl(['http', 'https']),
+  // `npm run payments:simulator` (the simulator on its own port): its port, and the folder of its own embedded
+  // database when DATABASE_URL is unset (default DATA_DIR/payments-simulator; see paymentSimulatorConfig).
+  PAYMENT_SIMULATOR_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3099)),
+  PAYMENT_SIMULATOR_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   // ECPay's all-in-one checkout: the merchant's id and keys (from ECPay's merchant back office), and which of its
   // environments to use. All three are required with PAYMENT_PROVIDER=ecpay.
   ECPAY_MERCHANT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{1,10}$/, 'must be the digits of an ECPay merchant id').optional()),
@@ -187,4 +191,41 @@ type WithConfig = typeof globalThis & { [CONFIG_KEY]?: AppConfig };
 export function getConfig(): AppConfig {
   const g = globalThis as WithConfig;
   return (g[CONFIG_KEY] ??= parseConfig());
+}
+
+/** What `npm run payments:simulator` needs: where it listens and which database keeps its books. */
+export interface PaymentSimulatorConfig {
+  HOST: string;
+  PORT: number;
+  /** PostgreSQL: the simulator's table lives in the app's database, which both processes may open at once. */
+  DATABASE_URL?: string;
+  /** Without DATABASE_URL: the simulator's own embedded database (never the app's DATA_DIR). */
+  DATA_DIR: string;
+  SHUTDOWN_TIMEOUT_MS: number;
+}
+
+/**
+ * The simulator's own settings, without the app's serving checks (it has no sessions, mail or provider of its own).
+ * PGlite opens a folder in one process only and does not refuse a second one (db/data-dir-lock.ts), so the
+ * simulator never opens the app's embedded database: it gets a folder of its own, or shares PostgreSQL.
+ */
+export function paymentSimulatorConfig(env: Record<string, string | undefined> = process.env): PaymentSimulatorConfig {
+  const parsed = envSchema
+    .pick({ DATABASE_URL: true, DATA_DIR: true, PAYMENT_SIMULATOR_PORT: true, PAYMENT_SIMULATOR_DATA_DIR: true, SHUTDOWN_TIMEOUT_MS: true })
+    .extend({ HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')) })
+    .safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const cfg = parsed.data;
+  const appDataDir = path.resolve(cfg.DATA_DIR);
+  const dataDir = path.resolve(cfg.PAYMENT_SIMULATOR_DATA_DIR ?? path.join(appDataDir, 'payments-simulator'));
+  if (!cfg.DATABASE_URL && dataDir === appDataDir) {
+    throw new ConfigError(
+      'PAYMENT_SIMULATOR_DATA_DIR',
+      "is the app's embedded database (DATA_DIR), which only one process may open: give the simulator another folder, or set DATABASE_URL so that both share PostgreSQL",
+    );
+  }
+  return { HOST: cfg.HOST, PORT: cfg.PAYMENT_SIMULATOR_PORT, DATABASE_URL: cfg.DATABASE_URL, DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: cfg.SHUTDOWN_TIMEOUT_MS };
 }

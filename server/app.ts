@@ -73,7 +73,7 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
   app.use(compression());
-  app.use(securityHeaders({ dev: options.mode === 'development', hsts: options.hsts ?? false, formTargets: checkoutFormOrigins() }));
+  app.use(securityHeaders({ dev: options.mode === 'development', hsts: options.hsts ?? false, formTargets: checkoutFormOrigins }));
   app.use(allowedMethodsOnly);
   app.use(decodablePath);
   app.use(apiAuthorization);
@@ -247,7 +247,7 @@ function capConnectionsPerAddress(server: http.Server, max: number, trusted: (ad
 }
 
 /** CSP with a fresh nonce per request (the Remix scripts carry it), plus the usual hardening headers. */
-function securityHeaders({ dev, hsts, formTargets }: { dev: boolean; hsts: boolean; formTargets: readonly string[] }): express.RequestHandler {
+function securityHeaders({ dev, hsts, formTargets }: { dev: boolean; hsts: boolean; formTargets: () => readonly string[] }): express.RequestHandler {
   return (_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
@@ -262,8 +262,9 @@ function securityHeaders({ dev, hsts, formTargets }: { dev: boolean; hsts: boole
       "worker-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      // The checkout page posts its form to the payment provider's card page (issue 32).
-      ["form-action 'self'", ...formTargets].join(' '),
+      // The checkout page posts its form to the payment provider's card page (issue 32): ECPay's, or a simulator on its
+      // own port (PAYMENT_SIMULATOR_URL). Read per request, as the provider is (the configuration can be replaced).
+      ["form-action 'self'", ...formTargets()].join(' '),
       "frame-ancestors 'none'",
     ].join('; ');
     res.set({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, databaseLocation, parseConfig } from '~/env.server';
+import { ConfigError, databaseLocation, parseConfig, paymentSimulatorConfig } from '~/env.server';
 
 const made: string[] = [];
 const tmp = () => {
@@ -57,6 +57,21 @@ describe('configuration', () => {
     expect(databaseLocation({ DATABASE_URL: 'postgres://localhost/x' })).toEqual({ DATABASE_URL: 'postgres://localhost/x', DATA_DIR: path.resolve('./data') });
     expect(databaseLocation({ DATA_DIR: '/srv/lvyou' })).toEqual({ DATABASE_URL: undefined, DATA_DIR: '/srv/lvyou' });
     expect(() => databaseLocation({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(/^Invalid configuration: DATABASE_URL/);
+  });
+
+  it('the payment simulator on its own port: 127.0.0.1:3099, an embedded database of its own, never the app\'s DATA_DIR', () => {
+    expect(paymentSimulatorConfig({ DATA_DIR: '/srv/lvyou' })).toEqual({
+      HOST: '127.0.0.1',
+      PORT: 3099,
+      DATABASE_URL: undefined,
+      DATA_DIR: '/srv/lvyou/payments-simulator',
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+    });
+    expect(paymentSimulatorConfig({ HOST: '0.0.0.0', PAYMENT_SIMULATOR_PORT: '4000', PAYMENT_SIMULATOR_DATA_DIR: '/srv/sim' })).toMatchObject({ HOST: '0.0.0.0', PORT: 4000, DATA_DIR: '/srv/sim' });
+    expect(() => paymentSimulatorConfig({ DATA_DIR: '/srv/lvyou', PAYMENT_SIMULATOR_DATA_DIR: '/srv/lvyou/' })).toThrow(/^Invalid configuration: PAYMENT_SIMULATOR_DATA_DIR .*DATABASE_URL/);
+    // On PostgreSQL both processes may open the same database.
+    expect(paymentSimulatorConfig({ DATABASE_URL: 'postgres://localhost/x', PAYMENT_SIMULATOR_DATA_DIR: './data', DATA_DIR: './data' }).DATABASE_URL).toBe('postgres://localhost/x');
+    expect(() => paymentSimulatorConfig({ PAYMENT_SIMULATOR_PORT: '70000' })).toThrow(/PAYMENT_SIMULATOR_PORT/);
   });
 
   it('caps open connections per client address (0 turns the cap off)', () => {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { notFound } from '~/http/page.server';
-import { simulatorApi, simulatorEnabled } from '~/services/payments/simulator-pages.server';
+import { ECPAY_PATHS } from '~/services/payments/ecpay-protocol.server';
+import { simulatorResponse } from '~/services/payments/simulator-http.server';
+import { simulatorRequest } from '~/services/payments/simulator-pages.server';
 
 /** POST /payments/simulator/CreditDetail/DoAction: the simulator's capture, refund, cancel and give-up (server to server). */
 export function loader() {
@@ -8,7 +10,7 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (!simulatorEnabled()) throw notFound();
-  const answer = await simulatorApi('/CreditDetail/DoAction', await request.text());
-  return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  const answer = await simulatorRequest(request, ECPAY_PATHS.doAction);
+  if (answer.kind === 'refused' || answer.kind === 'card') throw notFound();
+  return simulatorResponse(answer);
 }

@@ -2,57 +2,22 @@ import { getDb } from '~db/client';
 import { getConfig } from '~/env.server';
 import { now } from '../clock.server';
 import { paymentProviderName } from './configured-provider.server';
-import {
-  acceptCheckout,
-  deliverServerCallback,
-  findTrade,
-  handleSimulatorApi,
-  payWithCard,
-  type CallbackDelivery,
-  type CardOutcome,
-  type SimulatorTradeView,
-} from './simulator.server';
+import { handleSimulatorRequest, type SimulatorAnswer } from './simulator-http.server';
+import { SIMULATOR_PATH } from './simulator.server';
 
 /**
- * What the simulator's pages and paths call (app/routes/payments+/simulator.*): one service call each. The simulator
- * answers only where it is the configured provider, so a deployment that takes real payments has no simulator.
+ * What the simulator's routes inside the app call (app/routes/payments+/simulator.*). The simulator answers here only
+ * where it is the configured provider and no other simulator is (PAYMENT_SIMULATOR_URL, `npm run
+ * payments:simulator`): a deployment that takes real payments, or uses a simulator on its own port, has none here.
  */
 export function simulatorEnabled(): boolean {
-  return paymentProviderName(getConfig()) === 'simulator';
+  const config = getConfig();
+  if (paymentProviderName(config) !== 'simulator') return false;
+  return !config.PAYMENT_SIMULATOR_URL || config.PAYMENT_SIMULATOR_URL.replace(/\/$/, '') === `${config.PUBLIC_URL}${SIMULATOR_PATH}`;
 }
 
-export function startSimulatedCheckout(fields: Record<string, string>) {
-  return acceptCheckout(getDb(), fields, now());
-}
-
-export function simulatedTrade(tradeNo: string): Promise<SimulatorTradeView | null> {
-  return findTrade(getDb(), tradeNo);
-}
-
-/**
- * The card page's form: the card's outcome, and the browser's way back (the signed result, posted by the traveler's
- * browser to the shop). The server callback leaves in the background, after this answer, as ECPay's would: late,
- * repeated or out of order when a test switch says so.
- */
-export async function submitSimulatedCard(
-  tradeNo: string,
-  cardNumber: string,
-): Promise<{ outcome: CardOutcome; trade: SimulatorTradeView | null; browserReturn: CallbackDelivery | null }> {
-  const result = await payWithCard(getDb(), tradeNo, cardNumber, now());
-  const servers = result.deliveries.filter((d) => d.target === 'server');
-  if (servers.length) {
-    void (async () => {
-      for (const delivery of servers) {
-        // A merchant that never answers 1|OK is the merchant's problem; the reconciliation job finds the payment.
-        await deliverServerCallback(delivery).catch(() => undefined);
-      }
-    })();
-  }
-  return { outcome: result.outcome, trade: result.trade, browserReturn: result.deliveries.find((d) => d.target === 'browser') ?? null };
-}
-
-export function simulatorApi(path: string, rawBody: string) {
-  // The real time, not the order rules' clock (which the end-to-end server moves to 05:00): a query's TimeStamp is
-  // the caller's real time, and a moved clock would refuse every query as stale.
-  return handleSimulatorApi(getDb(), path, rawBody, new Date());
+/** One request to the in-app simulator (`path` below SIMULATOR_PATH); not found where it is not enabled. */
+export async function simulatorRequest(request: Pick<Request, 'method' | 'text'>, path: string): Promise<SimulatorAnswer> {
+  if (!simulatorEnabled()) return { kind: 'not_found' };
+  return handleSimulatorRequest(getDb(), { method: request.method, path, body: () => request.text() }, { now });
 }
