@@ -6,7 +6,7 @@ import { now as clockNow } from '../clock.server';
 import { logEvent } from '../log.server';
 import { deliverOrderNotices, type PendingNotice } from '../order-notices.server';
 import { paymentProvider } from './configured-provider.server';
-import { recordSettlement } from './ledger.server';
+import { recordSettlement, refundFits } from './ledger.server';
 import { noticeOrderPaid, queuePaymentJob, type PaymentJob, type PaymentStep } from './order-payments.server';
 import { applyPaymentTransition, recordProviderEvent, type PaymentRow } from './payments.server';
 import { enqueueReceiptMail } from './receipt.server';
@@ -71,6 +71,14 @@ async function runStep(db: Database, job: PaymentJob, step: PaymentStep): Promis
       if (recorded) return true;
       const amount = Math.min(step.amount, payment.capturedAmount - payment.refundedAmount);
       if (amount <= 0) return true;
+      // The ledger must be able to take the refund before the provider gives anything back: the guide's share of an
+      // order already paid out waits (retried) until the guide has earned it again (docs/decisions/038). Refunded
+      // first, the ledger's refusal left the traveler's money given back with no entry, and the retry found nothing
+      // left to refund at the provider and stopped.
+      const [order] = await db.select({ guideId: orders.guideId }).from(orders).where(eq(orders.id, job.orderId));
+      if (!(await refundFits(db, { orderId: job.orderId, guideId: order!.guideId, amount }))) {
+        throw new Error(`order ${job.orderId}: the refund waits for the guide's earnings (the order's net was paid out)`);
+      }
       if (!refused(job, step, await provider.refund(trade, amount))) return false;
       await inTransaction(db, (tx) => applyPaymentTransition(tx, payment.id, { kind: 'refund', amount }, { now: clockNow(), refundKey: step.key }));
       countEvent('payment_actions_total', { action: 'refund' });
