@@ -417,7 +417,7 @@ describe(`an order's money under any sequence of use cases (${testDriver})`, () 
           setClock(() => now);
           try {
             const before = await balanceMap();
-            const guides = [];
+            const guides: Awaited<ReturnType<typeof createGuide>>[] = [];
             for (const [i, price] of prices.entries()) {
               const guide = await createGuide({
                 price,
@@ -621,7 +621,7 @@ describe(`an order's money under any sequence of use cases (${testDriver})`, () 
                         left: payment ? payment.capturedAmount - payment.refundedAmount : 0,
                         captureQueued: await captureQueued(o.id),
                       };
-                      const party: Party = command.op === 'adminCancel' ? 'admin' : command.op === 'decline' ? 'guide' : command.by;
+                      const party: Party = command.op === 'cancel' ? command.by : command.op === 'adminCancel' ? 'admin' : 'guide';
                       applied = await attempt(() =>
                         command.op === 'adminCancel'
                           ? adminCancelOrder(admin, o.id, 'property test')
