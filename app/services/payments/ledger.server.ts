@@ -386,28 +386,46 @@ export function recordRefund(tx: Database, input: { orderId: number; guideId: nu
     kind: 'refund',
     orderId: input.orderId,
     accounts: [HELD, payable(input.guideId), COMMISSION, REFUNDS],
-    postings: async (db) => {
-      const money = await orderMoney(db, input.orderId);
-      if (amount > money.captured - money.refunded) {
-        throw new LedgerError('BALANCE_LIMIT', `order ${input.orderId} has ${money.captured - money.refunded} left to refund, not ${amount}`);
-      }
-      const settled = money.settledNet + money.settledCommission;
-      if (settled === 0) {
-        return [
-          { account: HELD, amount: -amount },
-          { account: REFUNDS, amount },
-        ];
-      }
-      if (money.guideId !== input.guideId) throw new LedgerError('INVALID_AMOUNT', `order ${input.orderId} was settled to guide ${money.guideId}`);
-      const refundedSinceSettled = settled - (money.guideNet + money.commission);
-      const split = refundSplitAfterSettlement({ settled, settledCommission: money.settledCommission, refundedBefore: refundedSinceSettled, amount });
-      return [
-        { account: payable(input.guideId), amount: -split.fromGuide },
-        { account: COMMISSION, amount: -split.fromCommission },
-        { account: REFUNDS, amount },
-      ];
-    },
+    postings: (db) => refundPostings(db, { ...input, amount }),
   });
+}
+
+/** A refund's postings from the order's money as it stands (recordRefund's, computed under its locks). */
+async function refundPostings(db: Database, input: { orderId: number; guideId: number; amount: number }): Promise<Posting[]> {
+  const { amount } = input;
+  const money = await orderMoney(db, input.orderId);
+  if (amount > money.captured - money.refunded) {
+    throw new LedgerError('BALANCE_LIMIT', `order ${input.orderId} has ${money.captured - money.refunded} left to refund, not ${amount}`);
+  }
+  const settled = money.settledNet + money.settledCommission;
+  if (settled === 0) {
+    return [
+      { account: HELD, amount: -amount },
+      { account: REFUNDS, amount },
+    ];
+  }
+  if (money.guideId !== input.guideId) throw new LedgerError('INVALID_AMOUNT', `order ${input.orderId} was settled to guide ${money.guideId}`);
+  const refundedSinceSettled = settled - (money.guideNet + money.commission);
+  const split = refundSplitAfterSettlement({ settled, settledCommission: money.settledCommission, refundedBefore: refundedSinceSettled, amount });
+  return [
+    { account: payable(input.guideId), amount: -split.fromGuide },
+    { account: COMMISSION, amount: -split.fromCommission },
+    { account: REFUNDS, amount },
+  ];
+}
+
+/**
+ * Whether the ledger would take this refund now, read without locks: the payment lane asks before the provider gives
+ * any money back, so that a refund the ledger must refuse (the guide's share of an order already paid out, while the
+ * guide's payable is short of it) waits instead of leaving the provider's books and ours apart. The write itself
+ * checks again under its locks.
+ */
+export async function refundFits(db: Database, input: { orderId: number; guideId: number; amount: number }): Promise<boolean> {
+  const postings = await refundPostings(db, { ...input, amount: positiveAmount(input.amount) });
+  for (const p of postings) {
+    if (p.amount < 0 && NEVER_NEGATIVE.has(p.account.kind) && (await accountBalance(db, p.account)) + p.amount < 0) return false;
+  }
+  return true;
 }
 
 /**

@@ -7,7 +7,7 @@ import { logEvent } from '../log.server';
 import { deliverOrderNotices, type PendingNotice } from '../order-notices.server';
 import { paymentProvider } from './configured-provider.server';
 import { ProviderUnavailableError } from './form-post.server';
-import { recordSettlement } from './ledger.server';
+import { recordSettlement, refundFits } from './ledger.server';
 import { noticeOrderPaid, queuePaymentJob, type PaymentJob, type PaymentStep } from './order-payments.server';
 import { applyPaymentTransition, recordProviderEvent, type PaymentRow } from './payments.server';
 import { enqueueReceiptMail } from './receipt.server';
@@ -73,6 +73,14 @@ async function runStep(db: Database, job: PaymentJob, step: PaymentStep, laterSt
       if (recorded) return true;
       const amount = Math.min(step.amount, payment.capturedAmount - payment.refundedAmount);
       if (amount <= 0) return true;
+      // The ledger must be able to take the refund before the provider gives anything back: the guide's share of an
+      // order already paid out waits (retried) until the guide has earned it again (docs/decisions/038). Refunded
+      // first, the ledger's refusal left the traveler's money given back with no entry, and the retry found nothing
+      // left to refund at the provider and stopped.
+      const [order] = await db.select({ guideId: orders.guideId }).from(orders).where(eq(orders.id, job.orderId));
+      if (!(await refundFits(db, { orderId: job.orderId, guideId: order!.guideId, amount }))) {
+        throw new Error(`order ${job.orderId}: the refund waits for the guide's earnings (the order's net was paid out)`);
+      }
       // A repeated refund pays twice: the call is written down first, and one whose answer was lost is never repeated
       // by itself (refund-attempts.server.ts).
       const call = { key: step.key, paymentId: payment.id, orderId: job.orderId, amount, laterSteps };
