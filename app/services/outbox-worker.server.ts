@@ -34,6 +34,8 @@ export interface LaneSettings {
   concurrency: number;
   /** The longest one delivery may take, all of it (connecting, sending, reading the answer); then it is cut. */
   deadlineMs: number;
+  /** Attempts before the job is given up (marked failed); unset: the worker's `maxAttempts`. */
+  maxAttempts?: number;
 }
 
 /** SMTP is our own provider; a push service is whatever the browser named, and a push is worth less waiting. */
@@ -41,7 +43,9 @@ export const LANES: Record<OutboxKind, LaneSettings> = {
   mail: { concurrency: 10, deadlineMs: 30_000 },
   push: { concurrency: 20, deadlineMs: 10_000 },
   // A provider call (capture, void, refund): few at once, and the form post's own 10 s deadline fits inside.
-  payment: { concurrency: 4, deadlineMs: 30_000 },
+  // Money is never given up after an hour and a half of a provider outage (or of a refund waiting for the guide's
+  // next earnings): with the backoff's one-hour cap, 200 attempts keep trying for about eight days.
+  payment: { concurrency: 4, deadlineMs: 30_000, maxAttempts: 200 },
 };
 
 export interface OutboxWorkerOptions {
@@ -174,9 +178,9 @@ export async function startOutboxWorker(handle: DatabaseHandle, options: OutboxW
     });
   }
 
-  async function recordFailure(job: Claimed, error: unknown): Promise<void> {
+  async function recordFailure(lane: Lane, job: Claimed, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    if (job.attempts >= settings.maxAttempts) {
+    if (job.attempts >= (lane.maxAttempts ?? settings.maxAttempts)) {
       countEvent('outbox_deliveries_total', { kind: job.kind, outcome: 'failed' });
       console.error(`outbox: ${job.kind} #${job.id} failed after ${job.attempts} attempts, given up: ${message}`);
       await db.execute(sql`update outbox set status = 'failed', last_error = ${message} where id = ${job.id}`);
@@ -207,7 +211,7 @@ export async function startOutboxWorker(handle: DatabaseHandle, options: OutboxW
       clearTimeout(deadline);
     }
     if (running.abandoned) return;
-    if (failure) return recordFailure(job, failure.error);
+    if (failure) return recordFailure(lane, job, failure.error);
     countEvent('outbox_deliveries_total', { kind: job.kind, outcome: 'sent' });
     return recordSent(job.id);
   }

@@ -7,6 +7,7 @@ import { getConfig } from '~/env.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { enqueueMail } from '~/services/mail.server';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '~/services/outbox-worker.server';
+import { enqueueOnce } from '~/services/outbox.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { Metrics, serveMetrics } from '../../server/observability';
@@ -179,6 +180,23 @@ describe(`the outbox (${testDriver})`, () => {
     // On the metrics page: two attempts to try again, one given up.
     expect((await scrape(RETRY)) - retriesBefore).toBe(2);
     expect((await scrape(FAILED)) - failedBefore).toBe(1);
+  });
+
+  it('never gives a payment job up after the mail lane would: money waits out a long provider outage', async () => {
+    let tries = 0;
+    await worker({ pollMs: 20, maxAttempts: 3, retryDelayMs: () => 20, senders: {
+        payment: async () => {
+          tries++;
+          throw new Error('provider down');
+        },
+      },
+    });
+    await enqueueOnce('payment', 'order:999999:confirm', { orderId: 999999, paymentId: 1, steps: [{ kind: 'capture' }] });
+    const [row] = await waitUntil('tried past the mail lane’s limit', () => getDb().select().from(outbox).where(eq(outbox.kind, 'payment')), (rows) => (rows[0]?.attempts ?? 0) >= 6);
+    expect(row!.status).toBe('pending');
+    expect(row!.lastError).toBe('provider down');
+    expect(tries).toBeGreaterThanOrEqual(6);
+    await getDb().delete(outbox).where(eq(outbox.id, row!.id));
   });
 
   it('records each job of one batch by its own outcome: the sent ones sent, a failed one waiting for its retry', async () => {
