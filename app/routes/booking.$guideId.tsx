@@ -202,6 +202,8 @@ export default function Booking() {
   }, [errorsWanted, hasErrors, fields]);
 
   const conflict = !!actionData && 'code' in actionData && actionData.code === 'TIME_CONFLICT';
+  // The traveler already holds this slot: their order (which offers payment while it is unpaid), not another slot.
+  const heldOrderId = actionData && 'details' in actionData && actionData.code === 'ALREADY_BOOKED' ? actionData.details?.orderId : undefined;
   const mayBook = !viewer || viewer.type === 'traveler';
   const total = formatNtd(guide.price, locale);
   const termsId = fields.termsAccepted.id;
@@ -253,6 +255,14 @@ export default function Booking() {
                   ) : (
                     messages(form.errors)
                   )}
+                  {heldOrderId ? (
+                    <>
+                      {' '}
+                      <Link to={`/orders/${heldOrderId}`} data-testid="held-order-link">
+                        {t('booking.form.alreadyBookedLink')}
+                      </Link>
+                    </>
+                  ) : null}
                 </li>
               ) : null}
               {fieldErrors.map(({ name, field }) => (

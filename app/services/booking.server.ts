@@ -150,7 +150,9 @@ export interface Booked {
  * Double booking: the insert alone decides. The partial unique index `orders_no_double_booking` (one pending,
  * confirmed or completed order per guide, date and slot) refuses the second of two racing inserts, which becomes
  * 409 TIME_CONFLICT; there is no check-then-insert window. A slot whose bookings have closed (3 hours before it
- * begins, app/lib/time-slots.ts) is 409 TIME_CONFLICT with its own message.
+ * begins, app/lib/time-slots.ts) is 409 TIME_CONFLICT with its own message. A slot the traveler already holds
+ * (a live order of theirs) is 409 ALREADY_BOOKED naming that order, decided under the traveler's row lock (see
+ * slotAndCounts): the unique index's refusal then always means another traveler's order.
  */
 export async function bookSlot(
   viewer: Viewer,
@@ -181,6 +183,10 @@ export async function bookSlot(
       // Bookings of a slot close 3 hours before it begins (docs/decisions/015-booking-cutoff.md).
       if (!isBookableTime(input.date, input.timeSlot, now)) throw new AppError('TIME_CONFLICT', { messageKey: 'booking.slotClosed' });
       const checks = await bookingChecks(tx, traveler.id, guide.id, input, now);
+      // The traveler's own live order on this slot (a retry after a lost answer, a double tap, the back button):
+      // their order, never "another traveler". Exact under concurrency: read after the traveler's row lock, so every
+      // booking of theirs that could hold the slot has committed (and is seen) or has not begun.
+      if (checks?.heldOrderId) throw alreadyBooked(checks.heldOrderId);
       // A slot the guide has not opened cannot be booked: the same answer as a taken one (SPEC §8 Booking).
       if (!checks?.available) throw new AppError('TIME_CONFLICT');
       assertWithinBookingLimits(checks, now);
@@ -243,6 +249,9 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
   // were older than its rows (a fresh or fast-growing table), so each booking cost more than the one before.
   const inLastHour = sql`${orders.createdAt} > ${sql.placeholder('hourAgo')}::timestamptz`;
   const pending = sql`${orders.status} = 'pending' and ${orders.deletedAt} is null`;
+  // The live order of this traveler on this very slot: what orders_no_double_booking counts as holding it.
+  const holdsSlot = sql`${orders.guideId} = ${sql.placeholder('guideId')} and ${orders.date} = ${sql.placeholder('date')}
+    and ${orders.timeSlot} = ${sql.placeholder('timeSlot')} and ${orders.status} in ('pending', 'confirmed', 'completed') and ${orders.deletedAt} is null`;
   const usage = db.$with('usage').as(
     db
       .select({
@@ -252,6 +261,7 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
         pendingWithGuide: sql<number>`count(*) filter (where ${pending} and ${orders.guideId} = ${sql.placeholder('guideId')})`
           .mapWith(Number)
           .as('pending_with_guide'),
+        heldOrderId: sql<number | null>`max(${orders.id}) filter (where ${holdsSlot})`.mapWith(Number).as('held_order_id'),
       })
       .from(orders)
       .where(eq(orders.travelerId, sql.placeholder('travelerId'))),
@@ -264,6 +274,7 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
       oldestInHour: usage.oldestInHour,
       pending: usage.pending,
       pendingWithGuide: usage.pendingWithGuide,
+      heldOrderId: usage.heldOrderId,
       // The id of the order this booking would place, drawn now so that its notice can be worded before the insert
       // (a refused booking leaves a gap in the ids, as a rolled-back insert does).
       orderId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))`.mapWith(Number),
@@ -279,6 +290,11 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
     )
     .for('share', { of: availabilitySlots });
 });
+
+/** 409 ALREADY_BOOKED: the traveler's own order holds the slot; its id goes in the message and the answer. */
+function alreadyBooked(orderId: number): AppError {
+  return new AppError('ALREADY_BOOKED', { params: { orderId }, details: { orderId } });
+}
 
 type BookingChecks = Awaited<ReturnType<typeof slotAndCounts>>[number];
 
