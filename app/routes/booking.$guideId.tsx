@@ -12,6 +12,7 @@ import { Stars } from '~/components/stars';
 import { getSession } from '~/http/session.server';
 import { countGuideView } from '~/http/views.server';
 import { attempt, submitForm } from '~/http/forms.server';
+import { limitLog } from '~/http/request-context.server';
 import { invariantResponse, pageErrorResponse, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
@@ -115,7 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     formData,
     bookingFormSchema,
     async ({ slot, numberOfPeople, note }) => {
-      const { order, payment } = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true });
+      const { order, payment } = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true }, undefined, undefined, limitLog(request));
       // A paid tour goes on to its payment step; a free one is booked.
       return redirect(payment ? checkoutPath(order.id) : `/booking-success?order=${order.id}`);
     },

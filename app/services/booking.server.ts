@@ -11,6 +11,7 @@ import { assertInWindow } from './availability.server';
 import { isPublishableGuide, publishableFactColumns } from './guide-publishable.server';
 import { now as clockNow } from './clock.server';
 import { countEvent } from './counters.server';
+import type { LimitLog } from './rate-limit.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { noticeValues, noticeWrites } from './notifications.server';
 import { deliverOrderNotices, orderNotice, orderNoticeFacts, type PendingNotice } from './order-notices.server';
@@ -159,10 +160,12 @@ export async function bookSlot(
   input: BookingInput,
   db: Database = getDb(),
   now: Date = clockNow(),
+  limits?: LimitLog,
 ): Promise<Booked> {
   if (input.userId !== undefined && input.userId !== viewer.id) throw new AppError('FORBIDDEN');
   let pending: PendingNotice[] = [];
   let booked: Booked;
+  let usage: BookingChecks | undefined;
   try {
     booked = await db.transaction(async (tx) => {
       const [pair] = await travelerAndGuide(tx, { travelerId: viewer.id, guideId: input.guideId });
@@ -183,6 +186,9 @@ export async function bookSlot(
       // Bookings of a slot close 3 hours before it begins (docs/decisions/015-booking-cutoff.md).
       if (!isBookableTime(input.date, input.timeSlot, now)) throw new AppError('TIME_CONFLICT', { messageKey: 'booking.slotClosed' });
       const checks = await bookingChecks(tx, traveler.id, guide.id, input, now);
+      usage = checks;
+      // The limits as they stand before this booking: what a refusal reports (a full one: 0 remaining).
+      if (checks && limits) noteBookingLimits(limits, checks, now, 0);
       // The traveler's own live order on this slot (a retry after a lost answer, a double tap, the back button):
       // their order, never "another traveler". Exact under concurrency: read after the traveler's row lock, so every
       // booking of theirs that could hold the slot has committed (and is seen) or has not begun.
@@ -218,6 +224,7 @@ export async function bookSlot(
     countEvent('bookings_refused_total', { reason: refusal instanceof AppError ? refusal.code : 'SERVER_ERROR' });
     throw refusal;
   }
+  if (usage && limits) noteBookingLimits(limits, usage, now, 1);
   countEvent('bookings_created_total');
   deliverOrderNotices(pending);
   return booked;
@@ -302,6 +309,21 @@ async function bookingChecks(tx: Database, travelerId: number, guideId: number, 
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
   const [row] = await slotAndCounts(tx, { travelerId, guideId, date: slot.date, timeSlot: slot.timeSlot, hourAgo });
   return row;
+}
+
+/**
+ * The booking limits for the answer's RateLimit-* headers, `placed` (0 or 1) counted in: the hourly one resets when
+ * its oldest booking leaves the hour; the pending ones end when the guide answers, so they report the hour a
+ * refusal's Retry-After gives (docs/decisions/041-rate-limit-headers.md).
+ */
+function noteBookingLimits(log: LimitLog, usage: BookingChecks, now: Date, placed: 0 | 1): void {
+  // The log counts time by the process clock; the booking's own clock may be moved (tests): keep the distance.
+  const at = (ms: number) => Date.now() + ms - now.getTime();
+  const oldest = usage.oldestInHour ? new Date(usage.oldestInHour).getTime() : now.getTime();
+  const hourOn = at(now.getTime() + HOUR_MS);
+  log.note('booking:per-hour', BOOKING_LIMITS.perHour, usage.lastHour + placed, usage.lastHour + placed > 0 ? at(oldest + HOUR_MS) : hourOn);
+  log.note('booking:pending', BOOKING_LIMITS.pending, usage.pending + placed, hourOn);
+  log.note('booking:pending-with-guide', BOOKING_LIMITS.pendingWithGuide, usage.pendingWithGuide + placed, hourOn);
 }
 
 function assertWithinBookingLimits(usage: BookingChecks, now: Date): void {

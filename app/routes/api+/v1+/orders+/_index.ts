@@ -1,4 +1,5 @@
 import { apiHandlers } from '~/http/api.server';
+import { limitLog } from '~/http/request-context.server';
 import { defineApi } from '~/http/contract';
 import { bookingSchema } from '~/schemas/booking';
 import { orderApiQuerySchema } from '~/schemas/admin-orders';
@@ -44,7 +45,7 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   GET: async ({ session, query }) => listOrders(session.user, query),
-  POST: async ({ session, body }) => bookSlot(session.user, body),
+  POST: async ({ request, session, body }) => bookSlot(session.user, body, undefined, undefined, limitLog(request)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;
