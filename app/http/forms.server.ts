@@ -147,7 +147,7 @@ export async function replyWithError<Extra extends Record<string, unknown> = Rec
   });
   const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
   // A refusal's facts (`details`: the order that already holds a slot) go with it, for the page to link to.
-  return data({ result, code: error.code, ...(error.details ? { details: error.details } : {}), ...(options.extra as Extra) }, { status: error.status, headers });
+  return data({ result, code: error.code, details: error.details, ...(options.extra as Extra) }, { status: error.status, headers });
 }
 
 /**

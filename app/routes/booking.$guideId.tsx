@@ -204,7 +204,8 @@ export default function Booking() {
 
   const conflict = !!actionData && 'code' in actionData && actionData.code === 'TIME_CONFLICT';
   // The traveler already holds this slot: their order (which offers payment while it is unpaid), not another slot.
-  const heldOrderId = actionData && 'details' in actionData && actionData.code === 'ALREADY_BOOKED' ? actionData.details?.orderId : undefined;
+  const refusal = actionData as { code?: string; details?: { orderId?: number } } | undefined;
+  const heldOrderId = refusal?.code === 'ALREADY_BOOKED' ? refusal.details?.orderId : undefined;
   const mayBook = !viewer || viewer.type === 'traveler';
   const total = formatNtd(guide.price, locale);
   const termsId = fields.termsAccepted.id;
