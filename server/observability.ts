@@ -5,7 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ServerBuild } from '@remix-run/node';
 import type express from 'express';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { openRequestContext } from '~/http/request-context.server';
+import { openRequestContext, rateLimitHeaders } from '~/http/request-context.server';
 import { counterFamilies } from '~/services/counters.server';
 import { errorFields } from '~/services/log.server';
 
@@ -272,6 +272,12 @@ export function observeRequests(observer: Partial<RequestObserver>): express.Req
     res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
     const { context, close } = openRequestContext(req.headers, id);
+    // The limits the request consulted are known once its answer is written, whoever writes it (API, page, redirect).
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (context.limits) for (const [name, value] of rateLimitHeaders(context)) this.setHeader(name, value);
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     const started = process.hrtime.bigint();
     res.once('close', () => {
       close();

@@ -13,7 +13,8 @@ import { requireDebugApiAccess } from './debug.server';
 
 /**
  * The JSON envelope of ARCHITECTURE §5 for /api/v1 resource routes:
- * success `{ success: true, data }`, failure `{ success: false, code, message, errors?, requestId? }`, with the
+ * success `{ success: true, data }`, failure `{ success: false, code, message, errors?, requestId? }` (and a code's own
+ * facts: `orderId` of ALREADY_BOOKED), with the
  * message in the language of Accept-Language (zh-TW fallback); `requestId` is the answer's `X-Request-Id`, the
  * key to its log line (app/http/request-context.server.ts). Every answer is a real `Response` (Remix's `data()`
  * loses status and headers in resource routes under single fetch) and is never cached (`no-store`): API
@@ -70,6 +71,7 @@ export async function errorResponse(error: unknown, request: Request, headers?: 
       code: error.code,
       message: t(error.messageKey, error.params),
       ...(error.fieldErrors ? { errors: await translateFieldErrors(error.fieldErrors, locale) } : {}),
+      ...error.details,
       ...withRequestId(request),
     };
     return jsonResponse(body, error.status, h);

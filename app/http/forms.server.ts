@@ -44,6 +44,7 @@ export function reworded(error: AppError, messageKey: string, field?: string): A
     params: error.params,
     fieldErrors: field ? { [field]: [messageKey] } : undefined,
     retryAfter: error.retryAfter,
+    details: error.details,
   });
 }
 
@@ -145,7 +146,8 @@ export async function replyWithError<Extra extends Record<string, unknown> = Rec
     hideFields: options.hideFields,
   });
   const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
-  return data({ result, code: error.code, ...(options.extra as Extra) }, { status: error.status, headers });
+  // A refusal's facts (`details`: the order that already holds a slot) go with it, for the page to link to.
+  return data({ result, code: error.code, details: error.details, ...(options.extra as Extra) }, { status: error.status, headers });
 }
 
 /**

@@ -100,12 +100,29 @@ function queryParameters(schema: z.ZodType) {
   }));
 }
 
+/**
+ * The headers of every answer of an operation that consults a rate limit (docs/decisions/041-rate-limit-headers.md):
+ * the tightest limit it consulted.
+ */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests the tightest limit this call consulted allows per window', schema: { type: 'integer', minimum: 1 } },
+  'RateLimit-Remaining': { description: 'Requests left in that window (0: the next is refused with 429)', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'Seconds until that window ends', schema: { type: 'integer', minimum: 1 } },
+} as const;
+
+/** `{ [name]: value }`, or nothing when the value has no keys. */
+function nonEmpty(name: string, value: Record<string, unknown>) {
+  return Object.keys(value).length ? { [name]: value } : {};
+}
+
 function operationObject(contract: ApiContract, method: string, operation: ApiOperation) {
+  const limited = operation.errors.includes('RATE_LIMIT_EXCEEDED') ? RATE_LIMIT_HEADERS : {};
   const success = (status: number) => ({
     description: STATUS_TEXT[status],
     ...(operation.produces
       ? {
           headers: {
+            ...limited,
             'Cache-Control': { schema: { const: 'no-store' } },
             'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="<kind>-<Taiwan day>.csv"' },
           },
@@ -114,7 +131,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
       : jsonSuccess),
   });
   const jsonSuccess = {
-    headers: { 'Cache-Control': { schema: { const: 'no-store' } } },
+    headers: { ...limited, 'Cache-Control': { schema: { const: 'no-store' } } },
     content: {
       'application/json': {
         schema: {
@@ -135,8 +152,11 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.join(', ')}`,
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } } : {}),
-      ...(status === 405 ? { headers: { Allow: { schema: { type: 'string', const: allowedMethods(contract).join(', ') } } } } : {}),
+      ...nonEmpty('headers', {
+        ...limited,
+        ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } : {}),
+        ...(status === 405 ? { Allow: { schema: { type: 'string', const: allowedMethods(contract).join(', ') } } } : {}),
+      }),
       content: {
         'application/json': {
           schema: {

@@ -12,6 +12,8 @@
  * The registry lives on `globalThis`: build/server.js and the Remix build (build/server/index.js) each bundle
  * this module, and both must see the same contexts.
  */
+import { LimitLog } from '~/services/rate-limit.server';
+
 export const REQUEST_ID_HEADER = 'x-request-id';
 const CONTEXT_HEADER = 'x-lvyou-request';
 
@@ -19,6 +21,8 @@ export interface RequestContext {
   readonly requestId: string;
   /** The logged-in user, once the auth layer resolved the session (undefined for visitors). */
   userId?: number;
+  /** The rate limits the request consulted, once a service noted one: the answer's RateLimit-* headers. */
+  limits?: LimitLog;
 }
 
 interface Registry {
@@ -62,6 +66,28 @@ export function requestIdOf(request: Request): string | undefined {
 export function noteRequestUser(request: Request, userId: number): void {
   const context = requestContext(request);
   if (context) context.userId = userId;
+}
+
+/**
+ * Where the services a request calls note the limits they consult (pass it to them); the answer then carries the
+ * tightest as RateLimit-Limit, -Remaining and -Reset (`rateLimitHeaders`, written by server/observability.ts
+ * whatever produced the answer: the API envelope, a page, a redirect). Outside a served request, a log of its own.
+ */
+export function limitLog(request: Request): LimitLog {
+  const context = requestContext(request);
+  if (!context) return new LimitLog();
+  return (context.limits ??= new LimitLog());
+}
+
+/** The RateLimit-* headers of a request that consulted a limit (docs/decisions/041-rate-limit-headers.md). */
+export function rateLimitHeaders(context: RequestContext): Array<[string, string]> {
+  const standing = context.limits?.tightest();
+  if (!standing) return [];
+  return [
+    ['RateLimit-Limit', String(standing.limit)],
+    ['RateLimit-Remaining', String(standing.remaining)],
+    ['RateLimit-Reset', String(standing.resetSeconds)],
+  ];
 }
 
 /** The headers that carry the context, for a Request built outside Remix (routes that answer before it). */

@@ -12,6 +12,7 @@ import { Stars } from '~/components/stars';
 import { getSession } from '~/http/session.server';
 import { countGuideView } from '~/http/views.server';
 import { attempt, submitForm } from '~/http/forms.server';
+import { limitLog } from '~/http/request-context.server';
 import { invariantResponse, pageErrorResponse, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
@@ -115,7 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     formData,
     bookingFormSchema,
     async ({ slot, numberOfPeople, note }) => {
-      const { order, payment } = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true });
+      const { order, payment } = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true }, undefined, undefined, limitLog(request));
       // A paid tour goes on to its payment step; a free one is booked.
       return redirect(payment ? checkoutPath(order.id) : `/booking-success?order=${order.id}`);
     },
@@ -202,6 +203,9 @@ export default function Booking() {
   }, [errorsWanted, hasErrors, fields]);
 
   const conflict = !!actionData && 'code' in actionData && actionData.code === 'TIME_CONFLICT';
+  // The traveler already holds this slot: their order (which offers payment while it is unpaid), not another slot.
+  const refusal = actionData as { code?: string; details?: { orderId?: number } } | undefined;
+  const heldOrderId = refusal?.code === 'ALREADY_BOOKED' ? refusal.details?.orderId : undefined;
   const mayBook = !viewer || viewer.type === 'traveler';
   const total = formatNtd(guide.price, locale);
   const termsId = fields.termsAccepted.id;
@@ -253,6 +257,14 @@ export default function Booking() {
                   ) : (
                     messages(form.errors)
                   )}
+                  {heldOrderId ? (
+                    <>
+                      {' '}
+                      <Link to={`/orders/${heldOrderId}`} data-testid="held-order-link">
+                        {t('booking.form.alreadyBookedLink')}
+                      </Link>
+                    </>
+                  ) : null}
                 </li>
               ) : null}
               {fieldErrors.map(({ name, field }) => (

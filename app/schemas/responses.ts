@@ -113,6 +113,7 @@ export const errorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  orderId: z.int().optional().meta({ description: 'ALREADY_BOOKED: the caller’s own order that holds the slot (see it at /orders/{orderId})' }),
   /** The answer's X-Request-Id: quote it to whoever runs the site, it finds the request's log line. */
   requestId: z.string().optional(),
 });

@@ -16,6 +16,7 @@ import {
   releaseAttempt,
   RESENDS_PER_IP,
   reserveAttempt,
+  type LimitLog,
 } from './rate-limit.server';
 import { createSession, revokeSession, type SessionKind } from './sessions.server';
 import { signToken } from './tokens.server';
@@ -34,6 +35,8 @@ export interface RequestMeta {
   ip: string;
   /** The interface language the person is using; stored at registration, used for their mail. */
   locale?: Locale;
+  /** Where the limits consulted are noted for the answer's RateLimit-* headers (app/http limitLog). */
+  limits?: LimitLog;
 }
 
 /** A logged-in session, with a bearer token when it was opened for the API. */
@@ -106,7 +109,7 @@ export async function login(
   const ip = ipKey(meta.ip);
   const accountIp = { key: `login:account-ip:${email}:${ip}`, limit: LOGIN_FAILURES_PER_ACCOUNT_IP };
   const perIp = { key: `login:ip:${ip}`, limit: LOGIN_FAILURES_PER_IP };
-  await reserveAttempt([accountIp, perIp]);
+  await reserveAttempt([accountIp, perIp], undefined, meta.limits);
 
   let user: UserRow | undefined;
   let valid: boolean;
@@ -114,7 +117,7 @@ export async function login(
     user = await findUserByEmail(email, db);
     valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
   } catch (error) {
-    await releaseAttempt([accountIp, perIp]); // our failure, not a guess
+    await releaseAttempt([accountIp, perIp], meta.limits); // our failure, not a guess
     throw error;
   }
   // A failure keeps its slot.
@@ -124,7 +127,7 @@ export async function login(
   }
   // The right password (whatever the account's state below) is not a guess: give the address its slot back
   // and forgive this person's earlier typos from here.
-  await Promise.all([releaseAttempt([perIp]), clearAttempts([accountIp])]);
+  await Promise.all([releaseAttempt([perIp], meta.limits), clearAttempts([accountIp], meta.limits)]);
 
   if (user.blockedAt || user.deletedAt) {
     if (user.type === 'admin') await auditAdminLogin(user, 'user.login_failed', kind, meta, 'blocked', db);
@@ -220,17 +223,17 @@ export async function verifyEmail(
  * request within the minute: the per-address counter below applies to every address, known or not. (The
  * window is RATE_WINDOW_SECONDS, the same 60 s as RESEND_COOLDOWN_SECONDS.)
  */
-export async function resendVerification(email: string, meta: Pick<RequestMeta, 'ip'>, db: Database = getDb()): Promise<void> {
+export async function resendVerification(email: string, meta: Pick<RequestMeta, 'ip' | 'limits'>, db: Database = getDb()): Promise<void> {
   const address = normaliseEmail(email);
   // Every request from the address counts, known account or not (the answer must not tell them apart);
   // a full counter is 429 RATE_LIMIT_EXCEEDED, decided before the per-address cooldown is touched.
   const perIp = [{ key: `resend:ip:${ipKey(meta.ip)}`, limit: RESENDS_PER_IP }];
-  await reserveAttempt(perIp);
+  await reserveAttempt(perIp, undefined, meta.limits);
   let releaseSlot: () => Promise<void>;
   try {
     releaseSlot = await reserveMailSlot('resend', address);
   } catch (error) {
-    await releaseAttempt(perIp);
+    await releaseAttempt(perIp, meta.limits);
     throw error;
   }
   try {
@@ -241,7 +244,7 @@ export async function resendVerification(email: string, meta: Pick<RequestMeta, 
     // Nothing was sent (e.g. the code mailed at registration is under a minute old, which has its own
     // RESEND_COOLDOWN with the right seconds): the slots must not delay the next real resend.
     await releaseSlot();
-    await releaseAttempt(perIp);
+    await releaseAttempt(perIp, meta.limits);
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { assertInWindow } from './availability.server';
 import { isPublishableGuide, publishableFactColumns } from './guide-publishable.server';
 import { now as clockNow } from './clock.server';
 import { countEvent } from './counters.server';
+import type { LimitLog } from './rate-limit.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { noticeValues, noticeWrites } from './notifications.server';
 import { deliverOrderNotices, orderNotice, orderNoticeFacts, type PendingNotice } from './order-notices.server';
@@ -150,17 +151,21 @@ export interface Booked {
  * Double booking: the insert alone decides. The partial unique index `orders_no_double_booking` (one pending,
  * confirmed or completed order per guide, date and slot) refuses the second of two racing inserts, which becomes
  * 409 TIME_CONFLICT; there is no check-then-insert window. A slot whose bookings have closed (3 hours before it
- * begins, app/lib/time-slots.ts) is 409 TIME_CONFLICT with its own message.
+ * begins, app/lib/time-slots.ts) is 409 TIME_CONFLICT with its own message. A slot the traveler already holds
+ * (a live order of theirs) is 409 ALREADY_BOOKED naming that order, decided under the traveler's row lock (see
+ * slotAndCounts): the unique index's refusal then always means another traveler's order.
  */
 export async function bookSlot(
   viewer: Viewer,
   input: BookingInput,
   db: Database = getDb(),
   now: Date = clockNow(),
+  limits?: LimitLog,
 ): Promise<Booked> {
   if (input.userId !== undefined && input.userId !== viewer.id) throw new AppError('FORBIDDEN');
   let pending: PendingNotice[] = [];
   let booked: Booked;
+  let usage: BookingChecks | undefined;
   try {
     booked = await db.transaction(async (tx) => {
       const [pair] = await travelerAndGuide(tx, { travelerId: viewer.id, guideId: input.guideId });
@@ -181,6 +186,13 @@ export async function bookSlot(
       // Bookings of a slot close 3 hours before it begins (docs/decisions/015-booking-cutoff.md).
       if (!isBookableTime(input.date, input.timeSlot, now)) throw new AppError('TIME_CONFLICT', { messageKey: 'booking.slotClosed' });
       const checks = await bookingChecks(tx, traveler.id, guide.id, input, now);
+      usage = checks;
+      // The limits as they stand before this booking: what a refusal reports (a full one: 0 remaining).
+      if (checks && limits) noteBookingLimits(limits, checks, now, 0);
+      // The traveler's own live order on this slot (a retry after a lost answer, a double tap, the back button):
+      // their order, never "another traveler". Exact under concurrency: read after the traveler's row lock, so every
+      // booking of theirs that could hold the slot has committed (and is seen) or has not begun.
+      if (checks?.heldOrderId) throw alreadyBooked(checks.heldOrderId);
       // A slot the guide has not opened cannot be booked: the same answer as a taken one (SPEC §8 Booking).
       if (!checks?.available) throw new AppError('TIME_CONFLICT');
       assertWithinBookingLimits(checks, now);
@@ -212,6 +224,7 @@ export async function bookSlot(
     countEvent('bookings_refused_total', { reason: refusal instanceof AppError ? refusal.code : 'SERVER_ERROR' });
     throw refusal;
   }
+  if (usage && limits) noteBookingLimits(limits, usage, now, 1);
   countEvent('bookings_created_total');
   deliverOrderNotices(pending);
   return booked;
@@ -243,6 +256,9 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
   // were older than its rows (a fresh or fast-growing table), so each booking cost more than the one before.
   const inLastHour = sql`${orders.createdAt} > ${sql.placeholder('hourAgo')}::timestamptz`;
   const pending = sql`${orders.status} = 'pending' and ${orders.deletedAt} is null`;
+  // The live order of this traveler on this very slot: what orders_no_double_booking counts as holding it.
+  const holdsSlot = sql`${orders.guideId} = ${sql.placeholder('guideId')} and ${orders.date} = ${sql.placeholder('date')}
+    and ${orders.timeSlot} = ${sql.placeholder('timeSlot')} and ${orders.status} in ('pending', 'confirmed', 'completed') and ${orders.deletedAt} is null`;
   const usage = db.$with('usage').as(
     db
       .select({
@@ -252,6 +268,7 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
         pendingWithGuide: sql<number>`count(*) filter (where ${pending} and ${orders.guideId} = ${sql.placeholder('guideId')})`
           .mapWith(Number)
           .as('pending_with_guide'),
+        heldOrderId: sql<number | null>`max(${orders.id}) filter (where ${holdsSlot})`.mapWith(Number).as('held_order_id'),
       })
       .from(orders)
       .where(eq(orders.travelerId, sql.placeholder('travelerId'))),
@@ -264,6 +281,7 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
       oldestInHour: usage.oldestInHour,
       pending: usage.pending,
       pendingWithGuide: usage.pendingWithGuide,
+      heldOrderId: usage.heldOrderId,
       // The id of the order this booking would place, drawn now so that its notice can be worded before the insert
       // (a refused booking leaves a gap in the ids, as a rolled-back insert does).
       orderId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))`.mapWith(Number),
@@ -280,12 +298,32 @@ const slotAndCounts = preparedStatement('booking_slot_and_counts', (db) => {
     .for('share', { of: availabilitySlots });
 });
 
+/** 409 ALREADY_BOOKED: the traveler's own order holds the slot; its id goes in the message and the answer. */
+function alreadyBooked(orderId: number): AppError {
+  return new AppError('ALREADY_BOOKED', { params: { orderId }, details: { orderId } });
+}
+
 type BookingChecks = Awaited<ReturnType<typeof slotAndCounts>>[number];
 
 async function bookingChecks(tx: Database, travelerId: number, guideId: number, slot: Pick<BookingInput, 'date' | 'timeSlot'>, now: Date): Promise<BookingChecks | undefined> {
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
   const [row] = await slotAndCounts(tx, { travelerId, guideId, date: slot.date, timeSlot: slot.timeSlot, hourAgo });
   return row;
+}
+
+/**
+ * The booking limits for the answer's RateLimit-* headers, `placed` (0 or 1) counted in: the hourly one resets when
+ * its oldest booking leaves the hour; the pending ones end when the guide answers, so they report the hour a
+ * refusal's Retry-After gives (docs/decisions/041-rate-limit-headers.md).
+ */
+function noteBookingLimits(log: LimitLog, usage: BookingChecks, now: Date, placed: 0 | 1): void {
+  // The log counts time by the process clock; the booking's own clock may be moved (tests): keep the distance.
+  const at = (ms: number) => Date.now() + ms - now.getTime();
+  const oldest = usage.oldestInHour ? new Date(usage.oldestInHour).getTime() : now.getTime();
+  const hourOn = at(now.getTime() + HOUR_MS);
+  log.note('booking:per-hour', BOOKING_LIMITS.perHour, usage.lastHour + placed, usage.lastHour + placed > 0 ? at(oldest + HOUR_MS) : hourOn);
+  log.note('booking:pending', BOOKING_LIMITS.pending, usage.pending + placed, hourOn);
+  log.note('booking:pending-with-guide', BOOKING_LIMITS.pendingWithGuide, usage.pendingWithGuide + placed, hourOn);
 }
 
 function assertWithinBookingLimits(usage: BookingChecks, now: Date): void {

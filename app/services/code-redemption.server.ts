@@ -1,7 +1,7 @@
 import type { Database } from '~db/client';
 import { consumeEmailCode, RESEND_COOLDOWN_SECONDS, type EmailCodePurpose } from './email-codes.server';
 import { AppError } from './errors.server';
-import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
+import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt, type LimitLog } from './rate-limit.server';
 import { normaliseEmail } from '~/lib/email';
 import { findUserByEmail, type UserRow } from './users.server';
 
@@ -14,7 +14,7 @@ import { findUserByEmail, type UserRow } from './users.server';
  */
 export async function redeemCodeForAddress(
   input: { email: string; code: string; purpose: EmailCodePurpose },
-  meta: { ip: string },
+  meta: { ip: string; limits?: LimitLog },
   accepts: (user: UserRow) => boolean,
   db: Database,
 ): Promise<UserRow> {
@@ -23,13 +23,13 @@ export async function redeemCodeForAddress(
     { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
     { key: `code:account:${email}`, limit: CODE_FAILURES_PER_ACCOUNT },
   ];
-  await reserveAttempt(limits);
+  await reserveAttempt(limits, undefined, meta.limits);
 
   let user: UserRow | undefined;
   try {
     user = await findUserByEmail(email, db);
   } catch (error) {
-    await releaseAttempt(limits);
+    await releaseAttempt(limits, meta.limits);
     throw error;
   }
   if (!user || user.blockedAt || user.deletedAt || !accepts(user)) throw new AppError('INVALID_CODE');
@@ -37,10 +37,10 @@ export async function redeemCodeForAddress(
     await consumeEmailCode(user.id, input.purpose, input.code, { db });
   } catch (error) {
     // INVALID_CODE and CODE_EXPIRED keep their slot; anything else was not a guess.
-    if (!(error instanceof AppError)) await releaseAttempt(limits);
+    if (!(error instanceof AppError)) await releaseAttempt(limits, meta.limits);
     throw error;
   }
-  await releaseAttempt(limits);
+  await releaseAttempt(limits, meta.limits);
   return user;
 }
 

@@ -16,6 +16,13 @@ export interface AppErrorOptions {
   fieldErrors?: FieldErrorKeys;
   /** Seconds; sent as Retry-After (429). */
   retryAfter?: number;
+  /** Facts a client acts on, sent as fields of the error envelope (ALREADY_BOOKED: `orderId`). */
+  details?: ErrorDetails;
+}
+
+/** The error envelope's extra fields (app/schemas/responses.ts errorEnvelope documents each). */
+export interface ErrorDetails {
+  orderId?: number;
 }
 
 export class AppError extends Error {
@@ -24,6 +31,7 @@ export class AppError extends Error {
   readonly params?: Record<string, string | number>;
   readonly fieldErrors?: FieldErrorKeys;
   readonly retryAfter?: number;
+  readonly details?: ErrorDetails;
   constructor(public readonly code: ErrorCode, options: AppErrorOptions = {}) {
     super(code);
     this.name = 'AppError';
@@ -32,6 +40,7 @@ export class AppError extends Error {
     this.params = options.params;
     this.fieldErrors = options.fieldErrors;
     this.retryAfter = options.retryAfter;
+    this.details = options.details;
   }
 }
 

@@ -7,7 +7,7 @@ import { redeemCodeForAddress, reserveMailSlot } from './code-redemption.server'
 import { AppError } from './errors.server';
 import { logError } from './log.server';
 import { hashPassword } from './passwords.server';
-import { ipKey, reserveAttempt } from './rate-limit.server';
+import { ipKey, reserveAttempt, type LimitLog } from './rate-limit.server';
 import { revokeUserSessions } from './sessions.server';
 import { getConfig } from '~/env.server';
 import { isLocale } from '~/i18n/config';
@@ -32,6 +32,8 @@ export interface ResetRequestMeta {
   ip: string;
   /** The request's id, for the log line of a code that could not be sent. */
   requestId?: string;
+  /** Where the limits consulted are noted for the answer's RateLimit-* headers (app/http limitLog). */
+  limits?: LimitLog;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface ResetRequestMeta {
  */
 export async function requestPasswordReset(email: string, meta: ResetRequestMeta, db: Database = getDb()): Promise<void> {
   const address = normaliseEmail(email);
-  await reserveAttempt([{ key: `reset-request:ip:${ipKey(meta.ip)}`, limit: RESET_REQUESTS_PER_IP }]);
+  await reserveAttempt([{ key: `reset-request:ip:${ipKey(meta.ip)}`, limit: RESET_REQUESTS_PER_IP }], undefined, meta.limits);
   await reserveMailSlot('reset-request', address);
   const user = await findUserByEmail(address, db);
   if (!user || user.blockedAt || user.deletedAt) return;

@@ -52,8 +52,51 @@ export interface RateLimitRule {
   limit: number;
 }
 
-/** A refusal names the counter that was full (the one with the longest wait), for the metrics. */
-export type Reservation = { allowed: true } | { allowed: false; retryAfterMs: number; fullKey?: string };
+/**
+ * A reservation: each counter's count after it and the ms left in its window (in the rules' order), for the
+ * answer's RateLimit-* headers; a refusal names the counter that was full (the one with the longest wait).
+ */
+export type Reservation =
+  | { allowed: true; counters: Array<{ count: number; resetInMs: number }> }
+  | { allowed: false; retryAfterMs: number; fullKey?: string };
+
+/** A limit as an answer reports it (RateLimit-Limit, -Remaining, -Reset: docs/decisions/041-rate-limit-headers.md). */
+export interface LimitStanding {
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window ends (at least 1). */
+  resetSeconds: number;
+}
+
+/**
+ * The limits one request consulted, noted by the services that consult them (these counters, the booking's
+ * counts in the database) and read by the HTTP boundary, which sends the tightest as headers. Plain data, one per
+ * request (app/http/request-context.server.ts limitLog); nothing in it decides anything.
+ */
+export class LimitLog {
+  private readonly counters = new Map<string, { limit: number; count: number; resetAt: number }>();
+
+  /** `count` of `limit` used (this request's own use included), the window ending at `resetAt` (ms). */
+  note(key: string, limit: number, count: number, resetAt: number): void {
+    this.counters.set(key, { limit, count: Math.min(limit, Math.max(0, count)), resetAt });
+  }
+
+  /** A slot given back (releaseAttempt) or the counter forgotten (clearAttempts). */
+  giveBack(key: string, all = false): void {
+    const counter = this.counters.get(key);
+    if (counter) counter.count = all ? 0 : Math.max(0, counter.count - 1);
+  }
+
+  /** The one closest to refusing: the fewest left, then the longest wait. */
+  tightest(now = Date.now()): LimitStanding | undefined {
+    let best: LimitStanding | undefined;
+    for (const { limit, count, resetAt } of this.counters.values()) {
+      const standing = { limit, remaining: limit - count, resetSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+      if (!best || standing.remaining < best.remaining || (standing.remaining === best.remaining && standing.resetSeconds > best.resetSeconds)) best = standing;
+    }
+    return best;
+  }
+}
 
 export interface RateLimitStore {
   /** Atomically: all counters +1 when each stays ≤ its limit, else none, and how long until a slot frees. */
@@ -86,13 +129,14 @@ class MemoryStore implements RateLimitStore {
       }
     }
     if (wait >= 0) return { allowed: false, retryAfterMs: wait, fullKey };
-    for (const { key } of rules) {
-      const entry = this.live(key, now);
+    const counters = rules.map(({ key }) => {
+      let entry = this.live(key, now);
       if (entry) entry.count += 1;
-      else this.counters.set(key, { count: 1, resetAt: now + windowSeconds * 1000 });
-    }
+      else this.counters.set(key, (entry = { count: 1, resetAt: now + windowSeconds * 1000 }));
+      return { count: entry.count, resetInMs: entry.resetAt - now };
+    });
     if (this.counters.size > 50_000) this.sweep(now);
-    return { allowed: true };
+    return { allowed: true, counters };
   }
 
   async release(keys: string[]) {
@@ -117,8 +161,9 @@ class MemoryStore implements RateLimitStore {
 }
 
 /**
- * KEYS: the counters; ARGV[1]: window in ms; ARGV[2..]: each counter's limit. Returns -1 when the slots
- * were taken, else {the ms until the fullest counter's window ends, that counter's position in KEYS}. Redis runs a script atomically, so
+ * KEYS: the counters; ARGV[1]: window in ms; ARGV[2..]: each counter's limit. Returns {-1, count, ms left, count,
+ * ms left, …} (each counter after its increment) when the slots were taken, else {the ms until the fullest
+ * counter's window ends, that counter's position in KEYS}. Redis runs a script atomically, so
  * every instance sharing this Redis sees one order of reservations. A counter that somehow lost its expiry
  * gets one (it must never block forever).
  */
@@ -141,11 +186,18 @@ for i, key in ipairs(KEYS) do
   end
 end
 if wait >= 0 then return {wait, full} end
+local taken = {-1}
 for _, key in ipairs(KEYS) do
-  redis.call('INCR', key)
-  if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, window) end
+  local count = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, window)
+    ttl = window
+  end
+  table.insert(taken, count)
+  table.insert(taken, ttl)
 end
-return -1
+return taken
 `;
 
 /** DECR only a live counter above 0 (a plain DECR would create a counter of -1 with no expiry). */
@@ -178,8 +230,10 @@ class RedisStore implements RateLimitStore {
     const result = (await this.client.eval(RESERVE_SCRIPT, {
       keys: this.keys(rules.map((r) => r.key)),
       arguments: [String(windowSeconds * 1000), ...rules.map((r) => String(r.limit))],
-    })) as number | [number, number];
-    if (!Array.isArray(result)) return { allowed: true };
+    })) as number[];
+    if (result[0] === -1) {
+      return { allowed: true, counters: rules.map((_, i) => ({ count: Number(result[1 + 2 * i]), resetInMs: Number(result[2 + 2 * i]) })) };
+    }
     return { allowed: false, retryAfterMs: Number(result[0]), fullKey: rules[Number(result[1]) - 1]?.key };
   }
   async release(keys: string[]) {
@@ -261,25 +315,34 @@ function ipv6Groups(ip: string): string[] {
 export async function reserveAttempt(
   keys: ReadonlyArray<string | RateLimitRule>,
   limit = LOGIN_FAILURES_PER_ACCOUNT_IP,
+  log?: LimitLog,
 ): Promise<void> {
   const rules = keys.map((k) => (typeof k === 'string' ? { key: k, limit } : k));
   for (const rule of rules) {
     if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new Error(`rate limit for ${rule.key} must be a positive integer`);
   }
   const result = await store().reserve(rules, RATE_WINDOW_SECONDS);
+  const now = Date.now();
   if (!result.allowed) {
-    countEvent('rate_limit_refusals_total', { limit: limitName(result.fullKey ?? rules[0]!.key) });
+    const full = rules.find((r) => r.key === result.fullKey) ?? rules[0]!;
+    countEvent('rate_limit_refusals_total', { limit: limitName(full.key) });
     const retryAfter = Math.min(RATE_WINDOW_SECONDS, Math.max(1, Math.ceil(result.retryAfterMs / 1000)));
+    log?.note(full.key, full.limit, full.limit, now + retryAfter * 1000);
     throw new AppError('RATE_LIMIT_EXCEEDED', { retryAfter });
   }
+  if (log) rules.forEach((rule, i) => log.note(rule.key, rule.limit, result.counters[i]!.count, now + result.counters[i]!.resetInMs));
 }
 
 /** Gives back the slot an attempt took, when it turned out not to be a failure. */
-export async function releaseAttempt(keys: ReadonlyArray<string | RateLimitRule>): Promise<void> {
-  await store().release(keys.map((k) => (typeof k === 'string' ? k : k.key)));
+export async function releaseAttempt(keys: ReadonlyArray<string | RateLimitRule>, log?: LimitLog): Promise<void> {
+  const names = keys.map((k) => (typeof k === 'string' ? k : k.key));
+  await store().release(names);
+  for (const name of names) log?.giveBack(name);
 }
 
 /** Forgets these counters altogether (a right password forgives that person's earlier typos). */
-export async function clearAttempts(keys: ReadonlyArray<string | RateLimitRule>): Promise<void> {
-  await store().clear(keys.map((k) => (typeof k === 'string' ? k : k.key)));
+export async function clearAttempts(keys: ReadonlyArray<string | RateLimitRule>, log?: LimitLog): Promise<void> {
+  const names = keys.map((k) => (typeof k === 'string' ? k : k.key));
+  await store().clear(names);
+  for (const name of names) log?.giveBack(name, true);
 }

@@ -11,7 +11,7 @@ import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './errors.ser
 import { logError } from './log.server';
 import { translationsOf } from '~/schemas/guide-profile';
 import { refreshGuideSearchText } from './guides.server';
-import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt } from './rate-limit.server';
+import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt, type LimitLog } from './rate-limit.server';
 
 export async function findUserByEmail(email: string, db: Database = getDb()) {
   const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, normaliseEmail(email)));
@@ -214,7 +214,7 @@ export async function confirmEmailChange(
   viewer: Viewer,
   userId: number,
   input: { code: string },
-  meta: { ip: string },
+  meta: { ip: string; limits?: LimitLog },
   db: Database = getDb(),
 ): Promise<UserRow> {
   const user = await assertMayConfirmEmailChange(viewer, userId, db);
@@ -225,15 +225,15 @@ export async function confirmEmailChange(
     { key: `code:ip:${ipKey(meta.ip)}`, limit: CODE_FAILURES_PER_IP },
     { key: `code:email-change:${user.id}`, limit: CODE_FAILURES_PER_ACCOUNT },
   ];
-  await reserveAttempt(limits);
+  await reserveAttempt(limits, undefined, meta.limits);
   try {
     await consumeEmailCode(user.id, 'change_email', input.code, { address: pending, db });
   } catch (error) {
     // INVALID_CODE and CODE_EXPIRED keep their slot; anything else was not a guess.
-    if (!(error instanceof AppError)) await releaseAttempt(limits);
+    if (!(error instanceof AppError)) await releaseAttempt(limits, meta.limits);
     throw error;
   }
-  await releaseAttempt(limits);
+  await releaseAttempt(limits, meta.limits);
 
   const taken = async () => {
     await db.update(users).set({ pendingEmail: null, updatedAt: new Date() }).where(eq(users.id, user.id));

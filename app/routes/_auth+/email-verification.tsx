@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<EmailVerificationResult>({ intent: 'verify', codeError: t(key), redirectTo }, { status: 400 });
     }
     // Only the logged-in person's own address; no session is opened (they are logged in already).
-    const verified = await attempt(() => verifyEmail({ email: user.email, code: parsed.value.code }, undefined, { ip: clientIp(context) }));
+    const verified = await attempt(() => verifyEmail({ email: user.email, code: parsed.value.code }, undefined, { ip: clientIp(context), limits: limitLog(request) }));
     if (!verified.ok) {
       const { error } = verified;
       const known = ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMIT_EXCEEDED'].includes(error.code);

@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { getFormProps } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     formData,
     forgotPasswordSchema,
     async ({ email }) => {
-      await requestPasswordReset(email, { ip: clientIp(context), requestId: context.requestId });
+      await requestPasswordReset(email, { ip: clientIp(context), limits: limitLog(request), requestId: context.requestId });
       return codeEntry(email);
     },
     // Same for every address: the code asked for a moment ago is still valid.

@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = parsed.value.email;
   // Read before the login stamps last_login: an account that never logged in gets "welcome", not "welcome back".
   const before = await findUserByEmail(email);
-  const login = await attempt(async () => authenticateLogin(request, { ip: clientIp(context), locale: await getLocale(request) }));
+  const login = await attempt(async () => authenticateLogin(request, { ip: clientIp(context), limits: limitLog(request), locale: await getLocale(request) }));
   if (login.ok) {
     const { session, user } = login.value;
     // A new session id at every login: whatever session this browser had before ends here.

@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers } from '~/http/api.server';
 import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
@@ -23,8 +24,8 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  POST: async ({ context, body }) => {
-    await requestPasswordReset(body.email, { ip: clientIp(context), requestId: context.requestId });
+  POST: async ({ request, context, body }) => {
+    await requestPasswordReset(body.email, { ip: clientIp(context), limits: limitLog(request), requestId: context.requestId });
     return { sent: true as const };
   },
 });

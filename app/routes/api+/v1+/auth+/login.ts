@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers, apiLocale } from '~/http/api.server';
 import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
@@ -22,7 +23,7 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   POST: async ({ request, context, body }) => {
-    const result = await login(body, 'api', { ip: clientIp(context), locale: apiLocale(request) });
+    const result = await login(body, 'api', { ip: clientIp(context), limits: limitLog(request), locale: apiLocale(request) });
     return { token: result.token, user: toPublicUser(result.user), expiresAt: result.session.expiresAt.toISOString() };
   },
 });

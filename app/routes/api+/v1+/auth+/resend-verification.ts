@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { clientIp } from '~/http/session.server';
@@ -22,8 +23,8 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  POST: async ({ body, context }) => {
-    await resendVerification(body.email, { ip: clientIp(context) });
+  POST: async ({ request, body, context }) => {
+    await resendVerification(body.email, { ip: clientIp(context), limits: limitLog(request) });
     return { sent: true as const, cooldownSeconds: RESEND_COOLDOWN_SECONDS };
   },
 });

@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers } from '~/http/api.server';
 import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
@@ -20,8 +21,8 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  POST: async ({ context, body }) => {
-    const { user, login } = await verifyEmail(body, 'api', { ip: clientIp(context) });
+  POST: async ({ request, context, body }) => {
+    const { user, login } = await verifyEmail(body, 'api', { ip: clientIp(context), limits: limitLog(request) });
     return { token: login!.token!, user: toPublicUser(user), expiresAt: login!.session.expiresAt.toISOString() };
   },
 });

@@ -1,4 +1,5 @@
 import { apiHandlers } from '~/http/api.server';
+import { limitLog } from '~/http/request-context.server';
 import { defineApi } from '~/http/contract';
 import { bookingSchema } from '~/schemas/booking';
 import { orderApiQuerySchema } from '~/schemas/admin-orders';
@@ -28,21 +29,23 @@ export const contract = defineApi({
         'The traveler is the caller; a `userId` in the body must be theirs (else 403). The total is the guide’s profile price for one slot, ' +
         'for the whole group; a `price` sent by the client is not charged (docs/decisions/010-price-rule.md). A `numberOfPeople` above the guide’s ' +
         '`maxGroupSize` is 400 VALIDATION_ERROR on numberOfPeople, with a message naming the maximum (docs/decisions/016-group-size.md). A slot that is taken or not open ' +
-        'is 409 TIME_CONFLICT; exactly one of any number of simultaneous bookings of a slot succeeds. A paid tour answers with its `payment` ' +
+        'is 409 TIME_CONFLICT; exactly one of any number of simultaneous bookings of a slot succeeds. A slot the caller already holds (their own ' +
+        'pending, confirmed or completed order: a retry after a lost answer) is 409 ALREADY_BOOKED with that order’s `orderId`. At most 12 bookings ' +
+        'an hour and 12 pending orders (6 with one guide): 429 RATE_LIMIT_EXCEEDED with Retry-After (docs/decisions/005). A paid tour answers with its `payment` ' +
         '(unpaid, with `checkoutUrl` to open in a browser and `payBy`): the slot is held for the traveler until then, the guide is told once the ' +
         'card is authorised, and an order not paid by `payBy` expires and frees the slot (issue 32).',
       auth: 'user',
       body: bookingSchema,
       status: 201,
       data: bookedOrderData,
-      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'GUIDE_NOT_FOUND', 'TRAVELER_NOT_FOUND', 'TIME_CONFLICT'],
+      errors: ['UNAUTHORIZED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'GUIDE_NOT_FOUND', 'TRAVELER_NOT_FOUND', 'TIME_CONFLICT', 'ALREADY_BOOKED', 'RATE_LIMIT_EXCEEDED'],
     },
   },
 });
 
 const handlers = apiHandlers(contract, {
   GET: async ({ session, query }) => listOrders(session.user, query),
-  POST: async ({ session, body }) => bookSlot(session.user, body),
+  POST: async ({ request, session, body }) => bookSlot(session.user, body, undefined, undefined, limitLog(request)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers } from '~/http/api.server';
 import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
@@ -26,8 +27,8 @@ const handlers = apiHandlers(contract, {
   POST: {
     // Another account is 403 whatever the body: who may confirm is decided before the code is read.
     authorize: ({ session, params }) => assertMayConfirmEmailChange(session.user, userIdParam(params.id)),
-    handle: async ({ context, session, params, body }) => {
-      const user = await confirmEmailChange(session.user, userIdParam(params.id), body, { ip: clientIp(context) });
+    handle: async ({ request, context, session, params, body }) => {
+      const user = await confirmEmailChange(session.user, userIdParam(params.id), body, { ip: clientIp(context), limits: limitLog(request) });
       return { user: toPublicUser(user) };
     },
   },
