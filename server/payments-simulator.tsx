@@ -28,7 +28,7 @@ const STYLE = [
   '.card{background:#fff;border:1px solid #d0d5dc;border-radius:8px;padding:1.5rem}',
   '.notice{background:#fff4d6;border:1px solid #c99a00;border-radius:6px;padding:.5rem .75rem}',
   '.muted{color:#4a5360}.small{font-size:.875rem}',
-  'dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dd{margin:0}',
+  'dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl div{display:contents}dd{margin:0}',
   'label{display:block;font-weight:600}input{font:inherit;padding:.5rem;width:100%;box-sizing:border-box}',
   '.form-actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1rem}',
   'button,.button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #1f5fbf;background:#1f5fbf;color:#fff;text-decoration:none;cursor:pointer}',

@@ -48,22 +48,30 @@ export function SimulatorCard({
         <strong>{tr('payments.simulator.testMode')}</strong>
       </p>
       <h1 id="simulator-title">{tr('payments.simulator.title')}</h1>
-      <dl>
-        <dt>{tr('payments.simulator.item')}</dt>
-        <dd>{trade.itemName}</dd>
-        <dt>{tr('payments.simulator.amount')}</dt>
-        <dd>{amount}</dd>
+      <dl className="facts">
+        <div>
+          <dt>{tr('payments.simulator.item')}</dt>
+          <dd>{trade.itemName}</dd>
+        </div>
+        <div>
+          <dt>{tr('payments.simulator.amount')}</dt>
+          <dd>{amount}</dd>
+        </div>
       </dl>
       {open ? (
         <FormElement method="post">
-          <label htmlFor="cardNumber">{tr('payments.simulator.cardNumber')}</label>
-          <input id="cardNumber" name="cardNumber" inputMode="numeric" autoComplete="off" required maxLength={40} aria-describedby="card-hint" />
-          <p id="card-hint" className="muted small">
-            {tr('payments.simulator.cardHint')}
-          </p>
+          <div className="field">
+            <label htmlFor="cardNumber">{tr('payments.simulator.cardNumber')}</label>
+            <input id="cardNumber" name="cardNumber" type="text" inputMode="numeric" autoComplete="off" required maxLength={40} aria-describedby="card-hint" />
+            <p id="card-hint" className="muted small">
+              {tr('payments.simulator.cardHint')}
+            </p>
+          </div>
           {result?.outcome === 'not_a_test_card' ? <p role="alert">{tr('payments.simulator.notATestCard')}</p> : null}
           <div className="form-actions">
-            <button type="submit">{tr('payments.simulator.pay', { amount })}</button>
+            <button type="submit" className="button">
+              {tr('payments.simulator.pay', { amount })}
+            </button>
             {trade.backUrl ? (
               <a className="button button-secondary" href={trade.backUrl}>
                 {tr('payments.simulator.cancel')}
@@ -86,7 +94,9 @@ export function SimulatorCard({
               {Object.entries(result.browserReturn.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
-              <button type="submit">{tr('payments.simulator.continue')}</button>
+              <button type="submit" className="button">
+                {tr('payments.simulator.continue')}
+              </button>
             </form>
           ) : trade.backUrl ? (
             <a className="button" href={trade.backUrl}>

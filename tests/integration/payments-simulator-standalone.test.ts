@@ -178,7 +178,7 @@ describe(`npm run payments:simulator (${testDriver})`, () => {
     expect(page.status).toBe(200);
     expect(html).toContain('Test mode: no real money moves.');
     expect(html).toContain('NT$3,000');
-    expect(html).toMatch(/<form method="post"><label for="cardNumber">/);
+    expect(html).toMatch(/<form method="post"><div class="field"><label for="cardNumber">/);
     expect(html).not.toContain('<script');
     expect((await (await fetch(cardUrl, { headers: { 'accept-language': 'ja' } })).text())).toContain('テストモード');
     // The app's own simulator is off while another one is configured.
