@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { payoutAccountData, payoutAccountSchema } from '~/schemas/earnings';
@@ -29,7 +30,7 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   GET: async ({ session }) => myPayoutAccount(session.user),
-  PUT: async ({ session, body }) => changePayoutAccount(session.user, body),
+  PUT: async ({ request, session, body }) => changePayoutAccount(session.user, body, undefined, limitLog(request)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

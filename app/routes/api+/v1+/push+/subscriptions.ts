@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { pushSubscribeSchema, pushSubscriptionListSchema, pushSubscriptionSchema, pushUnsubscribedSchema, pushUnsubscribeSchema } from '~/schemas/push';
@@ -44,7 +45,7 @@ export const contract = defineApi({
 const handlers = apiHandlers(contract, {
   GET: async ({ session }) => ({ subscriptions: await listSubscriptions(session) }),
   POST: async ({ session, body, request }) => {
-    const { subscription, created } = await subscribe(session, body, request.headers.get('user-agent'));
+    const { subscription, created } = await subscribe(session, body, request.headers.get('user-agent'), undefined, limitLog(request));
     return ok({ subscription }, { status: created ? 201 : 200 });
   },
   DELETE: async ({ session, body }) => unsubscribe(session.user, body.endpoint),
