@@ -11,6 +11,7 @@ export const contract = defineApi({
     GET: {
       summary: 'The calling guide’s payout bank account, the number masked (null when none is set)',
       auth: { roles: ['guide'] },
+      cache: 'no-store',
       data: payoutAccountData,
       errors: ['UNAUTHORIZED', 'FORBIDDEN'],
     },

@@ -13,6 +13,7 @@ export const contract = defineApi({
       summary: 'The caller’s browsers that receive web pushes, newest first',
       description: '`thisSession` is true for a subscription the caller’s own session made (this browser’s, when the caller is a browser).',
       auth: 'user',
+      cache: 'no-store',
       data: pushSubscriptionListSchema,
       errors: ['UNAUTHORIZED'],
     },
