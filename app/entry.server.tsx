@@ -8,6 +8,8 @@ import { ServerI18nContext } from '~/i18n/context';
 import { serverI18n } from '~/i18n/i18n.server';
 import { SESSION_COOKIE } from '~/http/session.server';
 import { logServerError } from '~/http/errors.server';
+import { addVary, cacheControlFor, conditionalAnswer, hasCredentials, variantOf } from '~/http/conditional.server';
+import type { PageCacheHandle } from '~/http/contract';
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -166,6 +168,35 @@ export default async function handleRequest(
     { nonce, status: responseStatusCode, onBoundaryError: (error) => logServerError(error, request) },
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (status === 200 && (request.method === 'GET' || request.method === 'HEAD')) {
+    const notModified = tagPage(request, body, responseHeaders, remixContext, [nonce, loadContext.requestId]);
+    if (notModified) return notModified;
+  }
   markPrivate(request, responseHeaders);
   return new Response(body, { headers: responseHeaders, status });
+}
+
+/**
+ * A page's ETag, Cache-Control and Vary (docs/decisions/043-conditional-requests.md); the 304 when the browser holds
+ * it already. The tag is of the page without what is new on every request, its CSP nonce and its request id (the
+ * root loader's, for error reports): the 304 leaves the browser's copy with its own nonce and its own
+ * Content-Security-Policy (server/app.ts drops that header from a 304).
+ * Logged in: private, no-store (markPrivate). Anonymous: a shared cache may keep the catalogue pages a minute
+ * (`handle.cache`), the others must be asked again; a page that sets a cookie is private.
+ */
+function tagPage(request: Request, body: string | Buffer, headers: Headers, context: EntryContext, perRequest: Array<string | undefined>): Response | undefined {
+  const shared = context.staticHandlerContext.matches.some((m) => (context.routeModules[m.route.id]?.handle as PageCacheHandle | undefined)?.cache === 'shared');
+  if (!headers.has('Cache-Control')) {
+    const anonymous = !hasCredentials(request) && !headers.has('set-cookie');
+    // An anonymous page that is not the catalogue: `no-cache` rather than private, as the service worker keeps those
+    // for offline reading.
+    headers.set('Cache-Control', shared || !anonymous ? cacheControlFor(request, headers, shared ? 'shared' : 'private') : 'no-cache');
+  }
+  addVary(headers, 'Accept-Language', 'Cookie');
+  const html = typeof body === 'string' ? body : body.toString('utf8');
+  let pieces = [html];
+  for (const value of perRequest) if (value) pieces = pieces.flatMap((piece) => piece.split(value));
+  const answer = conditionalAnswer(request, pieces, headers, variantOf(request));
+  if (answer) markPrivate(request, answer.headers);
+  return answer;
 }

@@ -277,6 +277,15 @@ function securityHeaders({ dev, hsts, formTargets }: { dev: boolean; hsts: boole
     });
     // Only when the public address is https: on plain http://localhost it would pin the browser to https.
     if (hsts) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      // A 304 leaves the browser its copy, whose scripts carry the nonce of the policy it came with: a new policy
+      // stored over it would block them (docs/decisions/043-conditional-requests.md).
+      if ((typeof args[0] === 'number' ? args[0] : this.statusCode) === 304) this.removeHeader('Content-Security-Policy');
+      // An answer that sets a cookie is someone's own, whatever its route said.
+      if (this.hasHeader('set-cookie') && /\bpublic\b/.test(String(this.getHeader('cache-control') ?? ''))) this.setHeader('Cache-Control', 'private, no-cache');
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     next();
   };
 }

@@ -6,10 +6,11 @@ import { AppError, parseValue, type FieldErrorKeys } from '~/services/errors.ser
 import type { ActiveSession } from '~/services/sessions.server';
 import { requireApiRole, requireApiSession } from './session.server';
 import { isFormType, mediaType, readFormBody } from './body.server';
-import { allowedMethods, type ApiContract, type ApiMethod, type ApiOperation } from './contract';
+import { allowedMethods, cachePolicyOf, NO_STORE, type ApiContract, type ApiMethod, type ApiOperation } from './contract';
 import { logServerError } from './errors.server';
 import { requestIdOf } from './request-context.server';
 import { requireDebugApiAccess } from './debug.server';
+import { addVary, cacheControlFor, conditionalAnswer, variantOf } from './conditional.server';
 
 /**
  * The JSON envelope of ARCHITECTURE §5 for /api/v1 resource routes:
@@ -17,15 +18,15 @@ import { requireDebugApiAccess } from './debug.server';
  * facts: `orderId` of ALREADY_BOOKED), with the
  * message in the language of Accept-Language (zh-TW fallback); `requestId` is the answer's `X-Request-Id`, the
  * key to its log line (app/http/request-context.server.ts). Every answer is a real `Response` (Remix's `data()`
- * loses status and headers in resource routes under single fetch) and is never cached (`no-store`): API
- * answers carry tokens and private data.
+ * loses status and headers in resource routes under single fetch). Writes and failures are never cached
+ * (`no-store`: API answers carry tokens and private data); a GET's success carries an ETag and the Cache-Control
+ * of its operation (`readAnswer`, docs/decisions/043-conditional-requests.md).
  *
  * A route module exports a contract (app/http/contract.ts) and `apiHandlers(contract, { GET, POST … })`
  * as its loader and action; the dispatcher authenticates, parses query and body with the contract's
  * schemas, runs the handler and writes the envelope. A method the contract does not name answers 405.
  */
 
-const NO_STORE = 'no-store';
 
 export function apiLocale(request: Request): Locale {
   for (const part of (request.headers.get('accept-language') ?? '').split(',')) {
@@ -38,10 +39,12 @@ export function apiLocale(request: Request): Locale {
 const utf8 = new TextEncoder();
 
 function jsonResponse(body: unknown, status: number, headers?: HeadersInit): Response {
-  const h = new Headers(headers);
+  return bytesResponse(utf8.encode(JSON.stringify(body)), status, new Headers(headers));
+}
+
+function bytesResponse(bytes: Uint8Array<ArrayBuffer>, status: number, h: Headers): Response {
   h.set('Content-Type', 'application/json; charset=utf-8');
   if (!h.has('Cache-Control')) h.set('Cache-Control', NO_STORE);
-  const bytes = utf8.encode(JSON.stringify(body));
   // With its length known, an answer under 1 KiB is sent as it is: gzip costs more than it saves there (a booking's
   // answer spent about 7 % of the server's time in zlib, bench/booking.mjs), and larger ones are still compressed.
   h.set('Content-Length', String(bytes.byteLength));
@@ -51,6 +54,19 @@ function jsonResponse(body: unknown, status: number, headers?: HeadersInit): Res
 /** A success envelope: `{ success: true, data }` with the given status (200 unless told). */
 export function ok<T>(payload: T, init?: { status?: number; headers?: HeadersInit }): Response {
   return jsonResponse({ success: true, data: payload }, init?.status ?? 200, init?.headers);
+}
+
+/**
+ * The success of a GET (and HEAD): tagged with a hash of its bytes, 304 when the client holds them already, kept
+ * by a shared cache only when the operation is the public catalogue and the caller anonymous.
+ */
+function readAnswer(request: Request, operation: ApiOperation, session: ActiveSession | undefined, payload: unknown): Response {
+  const bytes = utf8.encode(JSON.stringify({ success: true, data: payload }));
+  const headers = new Headers();
+  headers.set('Cache-Control', cacheControlFor(request, headers, cachePolicyOf(operation)));
+  // The language (Accept-Language or the language cookie) and the login (token or cookie) make the answer.
+  addVary(headers, 'Accept-Language', 'Authorization', 'Cookie');
+  return conditionalAnswer(request, bytes, headers, variantOf(request, session?.user.id)) ?? bytesResponse(bytes, operation.status ?? 200, headers);
 }
 
 /** Translates field error keys (validation.*) into messages. */
@@ -153,7 +169,8 @@ export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handle
         const body = schema && !handlerReadsBody ? await parseBody(args.request, schema, handler.current?.(target)) : undefined;
         result = await handler.handle({ ...base, body, target } as HandlerArgs<ApiOperation> & { target: unknown });
       }
-      return result instanceof Response ? result : ok(result, { status: operation.status ?? 200 });
+      if (result instanceof Response) return result;
+      return method === 'GET' ? readAnswer(args.request, operation, session, result) : ok(result, { status: operation.status ?? 200 });
     } catch (error) {
       if (error instanceof Response) return error;
       return errorResponse(error, args.request);

@@ -47,6 +47,12 @@ export interface ApiOperation {
    * production everyone but an admin, logged in or not, gets 404. Documented as `x-development-only`.
    */
   developmentOnly?: true;
+  /**
+   * Who may keep a GET's answer (docs/decisions/043-conditional-requests.md). `shared`: the public catalogue, which a
+   * shared cache may keep a minute when asked anonymously. `no-store`: never kept (accounts, money); admin calls
+   * always are. Otherwise: private, revalidated with If-None-Match.
+   */
+  cache?: 'shared' | 'no-store';
 }
 
 export interface ApiContract {
@@ -58,6 +64,25 @@ export interface ApiContract {
 
 export function defineApi<const C extends ApiContract>(contract: C): C {
   return contract;
+}
+
+/** Anonymous answers of the public catalogue: a shared cache may keep them a minute, and serve them stale for five
+ * more while it asks again (docs/decisions/043-conditional-requests.md). */
+export const SHARED_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+/** Someone's own answer: only their browser may keep it, and must ask each time (If-None-Match then saves the body). */
+export const PRIVATE_REVALIDATE = 'private, no-cache';
+/** Never kept anywhere (tokens, accounts, money, admin views, every write and failure). */
+export const NO_STORE = 'no-store';
+
+/** How a GET's success may be kept: `shared` for the public catalogue, `no-store` for the sensitive and admin calls. */
+export function cachePolicyOf(operation: ApiOperation): 'shared' | 'private' | 'no-store' {
+  if (operation.cache === 'no-store' || (typeof operation.auth === 'object' && operation.auth.roles.includes('admin'))) return 'no-store';
+  return operation.cache === 'shared' ? 'shared' : 'private';
+}
+
+/** A page route's `handle.cache`: `shared` for the public catalogue pages (/guides, /guides/{id}). */
+export interface PageCacheHandle {
+  cache?: 'shared';
 }
 
 /** The methods a contract answers, for Allow headers (HEAD goes with GET). */

@@ -3,7 +3,7 @@ import { ERROR_STATUS, type ErrorCode } from '~/lib/error-codes';
 import { APP_VERSION } from '~/lib/version';
 import { INPUT_SCHEMA } from '~/schemas/field-rules';
 import { errorEnvelope } from '~/schemas/responses';
-import { API_METHODS, allowedMethods, type ApiContract, type ApiOperation } from './contract';
+import { API_METHODS, NO_STORE, PRIVATE_REVALIDATE, SHARED_CACHE, allowedMethods, cachePolicyOf, type ApiContract, type ApiOperation } from './contract';
 
 /**
  * The OpenAPI 3.1 document of /api/v1 (served at /api/v1/openapi.json), generated from the route contracts:
@@ -110,6 +110,28 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Reset': { description: 'Seconds until that window ends', schema: { type: 'integer', minimum: 1 } },
 } as const;
 
+/** A GET's success: tagged, and kept as its operation allows (docs/decisions/043-conditional-requests.md). */
+function readHeaders(operation: ApiOperation) {
+  const policy = cachePolicyOf(operation);
+  const cacheControl =
+    policy === 'shared'
+      ? { schema: { enum: [SHARED_CACHE, PRIVATE_REVALIDATE] }, description: 'Public for an anonymous call; private when logged in' }
+      : { schema: { const: policy === 'no-store' ? NO_STORE : PRIVATE_REVALIDATE } };
+  return {
+    ETag: { description: 'Weak tag of the body and its variant (language, user): send it back as If-None-Match', schema: { type: 'string' } },
+    'Cache-Control': cacheControl,
+    Vary: { schema: { const: 'Accept-Language, Authorization, Cookie' } },
+  };
+}
+
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'ETags of a copy the client holds (or `*`): 304 with no body while one is current',
+  schema: { type: 'string' },
+};
+
 /** `{ [name]: value }`, or nothing when the value has no keys. */
 function nonEmpty(name: string, value: Record<string, unknown>) {
   return Object.keys(value).length ? { [name]: value } : {};
@@ -131,7 +153,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
       : jsonSuccess),
   });
   const jsonSuccess = {
-    headers: { ...limited, 'Cache-Control': { schema: { const: 'no-store' } } },
+    headers: { ...limited, ...(method === 'GET' ? readHeaders(operation) : { 'Cache-Control': { schema: { const: NO_STORE } } }) },
     content: {
       'application/json': {
         schema: {
@@ -143,6 +165,10 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
     },
   };
   const responses: Record<string, unknown> = { [operation.status ?? 200]: success(operation.status ?? 200) };
+  if (method === 'GET' && !operation.produces) {
+    const { ETag, Vary, 'Cache-Control': cacheControl } = readHeaders(operation);
+    responses['304'] = { description: 'Not Modified: the If-None-Match tag is still current; no body', headers: { ETag, 'Cache-Control': cacheControl, Vary } };
+  }
   if (operation.alsoStatus) responses[operation.alsoStatus] = success(operation.alsoStatus);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set([...operation.errors, ...implicitErrors(operation)])) {
@@ -167,7 +193,11 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
     };
   }
 
-  const parameters = [...pathParameters(contract.path), ...(operation.query ? queryParameters(operation.query) : [])];
+  const parameters = [
+    ...pathParameters(contract.path),
+    ...(operation.query ? queryParameters(operation.query) : []),
+    ...(method === 'GET' && !operation.produces ? [IF_NONE_MATCH] : []),
+  ];
   let requestBody: unknown;
   if (operation.body) {
     const schema = jsonSchema(operation.body, 'input');

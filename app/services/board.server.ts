@@ -13,7 +13,7 @@ import {
 import { recordAudit } from './audit.server';
 import { now } from './clock.server';
 import { AppError, idParamOr } from './errors.server';
-import { reserveAttempt } from './rate-limit.server';
+import { reserveAttempt, type LimitLog } from './rate-limit.server';
 
 /**
  * The message board (issue 23): travelers post trip requests and questions; anyone reads them, newest first, by
@@ -239,11 +239,17 @@ export async function listBoardReplies(viewer: Viewer | undefined, postId: numbe
 }
 
 /** A guide, or the post's own author, replies publicly; a verified e-mail is needed. */
-export async function createBoardReply(author: Viewer, postId: number, input: BoardReplyInput, db: Database = getDb()): Promise<BoardReplyView> {
+export async function createBoardReply(
+  author: Viewer,
+  postId: number,
+  input: BoardReplyInput,
+  db: Database = getDb(),
+  limits?: LimitLog,
+): Promise<BoardReplyView> {
   const post = await getBoardPost(author, postId, db);
   if (author.type !== 'guide' && post.authorId !== author.id) throw new AppError('FORBIDDEN', { messageKey: 'board.errors.whoReplies' });
   if (!author.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
-  await reserveAttempt([{ key: `board-reply:${author.id}`, limit: REPLIES_PER_MINUTE }]);
+  await reserveAttempt([{ key: `board-reply:${author.id}`, limit: REPLIES_PER_MINUTE }], undefined, limits);
   const [row] = await db.insert(boardReplies).values({ postId, authorId: author.id, body: input.body, createdAt: now() }).returning();
   return toReplyView({ ...row!, authorName: author.name, authorType: author.type }, author);
 }

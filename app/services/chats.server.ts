@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { boardPosts, chatMessageReports, chatMessages, chats, orders, users } from '~db/schema';
 import { maskContacts } from '~/lib/contact-mask';
@@ -16,7 +16,7 @@ import { blobUrl } from './blobs.server';
 import { pairKey, pairsShowingContacts } from './contact-visibility.server';
 import { now } from './clock.server';
 import { AppError, idParamOr } from './errors.server';
-import { reserveAttempt } from './rate-limit.server';
+import { reserveAttempt, type LimitLog } from './rate-limit.server';
 import { enqueuePushes } from './push.server';
 import { emitToUser } from './realtime.server';
 
@@ -253,6 +253,7 @@ export async function sendMessage(
   chatId: number,
   input: { text: string; clientId?: string },
   db: Database = getDb(),
+  limits?: LimitLog,
 ): Promise<{ message: ChatMessageView; created: boolean }> {
   const chat = await readable(sender, chatId, db);
   if (!isParticipant(chat, sender.id)) throw new AppError('FORBIDDEN');
@@ -269,7 +270,7 @@ export async function sendMessage(
   }
   if (!sender.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   if (chat.blockedBy !== null && chat.blockedBy !== sender.id) throw new AppError('FORBIDDEN', { messageKey: 'chat.errors.blocked' });
-  await reserveAttempt([{ key: `chat-send:${sender.id}`, limit: MESSAGES_PER_MINUTE }]);
+  await reserveAttempt([{ key: `chat-send:${sender.id}`, limit: MESSAGES_PER_MINUTE }], undefined, limits);
   const at = now();
   const stored = await db.transaction(async (tx) => {
     // One writer per conversation at a time: ids then rise in commit order (catch-up `after` misses nothing).
@@ -309,15 +310,29 @@ export async function sendMessage(
  * Conversations this person opened in the last hour (the first message of the conversation is theirs): a traveler
  * asking guides, a guide writing to board posters. A conversation the other side opened does not count.
  */
-async function openedInLastHour(opener: Viewer, db: Database): Promise<number> {
-  const since = new Date(now().getTime() - 3_600_000);
+async function openedInLastHour(opener: Viewer, db: Database): Promise<{ n: number; oldest: Date | null }> {
+  const since = new Date(now().getTime() - HOUR_MS);
   const side = opener.type === 'guide' ? chats.guideId : chats.travelerId;
   const firstSender = sql`(select ${chatMessages.senderId} from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} order by ${chatMessages.id} limit 1)`;
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: count(), oldest: min(chats.createdAt) })
     .from(chats)
     .where(and(eq(side, opener.id), gte(chats.createdAt, since), eq(firstSender, opener.id)));
-  return row?.n ?? 0;
+  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The new-conversation limit for the answer's RateLimit-* headers (decision 041): `opened` this hour, the window
+ * ending when the oldest of them leaves the hour (an hour from now when there is none).
+ */
+function noteOpenLimit(log: LimitLog | undefined, openerId: number, opened: number, oldest: Date | null): void {
+  if (!log) return;
+  const current = now().getTime();
+  // The log counts time by the process clock; ours may be moved (tests): keep the distance.
+  const resetIn = (oldest ? oldest.getTime() : current) + HOUR_MS - current;
+  log.note(`chat-open:${openerId}`, NEW_CHATS_PER_HOUR, opened, Date.now() + resetIn);
 }
 
 /**
@@ -330,13 +345,18 @@ async function openChat(
   pair: { travelerId: number; guideId: number; orderId?: number },
   first: { message: string; clientId?: string },
   db: Database,
+  limits?: LimitLog,
 ) {
   if (!opener.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   const samePair = and(eq(chats.travelerId, pair.travelerId), eq(chats.guideId, pair.guideId));
   let [chat] = await db.select().from(chats).where(samePair);
   let created = false;
   if (!chat) {
-    if ((await openedInLastHour(opener, db)) >= NEW_CHATS_PER_HOUR) throw new AppError('RATE_LIMIT_EXCEEDED', { retryAfter: 3600 });
+    const opened = await openedInLastHour(opener, db);
+    if (opened.n >= NEW_CHATS_PER_HOUR) {
+      noteOpenLimit(limits, opener.id, opened.n, opened.oldest);
+      throw new AppError('RATE_LIMIT_EXCEEDED', { retryAfter: 3600 });
+    }
     [chat] = await db
       .insert(chats)
       .values({ travelerId: pair.travelerId, guideId: pair.guideId, orderId: pair.orderId ?? null, createdAt: now() })
@@ -344,11 +364,12 @@ async function openChat(
       .returning();
     created = chat !== undefined;
     chat ??= (await db.select().from(chats).where(samePair))[0];
+    noteOpenLimit(limits, opener.id, opened.n + (created ? 1 : 0), opened.oldest ?? (created ? chat!.createdAt : null));
   }
   if (pair.orderId !== undefined && chat!.orderId !== pair.orderId) {
     [chat] = await db.update(chats).set({ orderId: pair.orderId }).where(eq(chats.id, chat!.id)).returning();
   }
-  const { message } = await sendMessage(opener, chat!.id, { text: first.message, clientId: first.clientId }, db);
+  const { message } = await sendMessage(opener, chat!.id, { text: first.message, clientId: first.clientId }, db, limits);
   const { chat: summary } = await getChat(opener, chat!.id, db);
   return { chat: summary, message, created };
 }
@@ -357,7 +378,7 @@ async function openChat(
  * A traveler opens (or reopens) the conversation with a guide, from the guide's page or an order, with a first
  * message. At most one conversation exists per pair; an order names it.
  */
-export async function startChat(traveler: Viewer, input: ChatStart, db: Database = getDb()) {
+export async function startChat(traveler: Viewer, input: ChatStart, db: Database = getDb(), limits?: LimitLog) {
   if (traveler.type !== 'traveler') throw new AppError('FORBIDDEN', { messageKey: 'chat.errors.travelersStart' });
   const [guide] = await db
     .select({ id: users.id })
@@ -371,7 +392,7 @@ export async function startChat(traveler: Viewer, input: ChatStart, db: Database
       .where(and(eq(orders.id, input.orderId), eq(orders.travelerId, traveler.id), eq(orders.guideId, guide.id), isNull(orders.deletedAt)));
     if (!order) throw new AppError('NOT_FOUND');
   }
-  return openChat(traveler, { travelerId: traveler.id, guideId: guide.id, orderId: input.orderId }, input, db);
+  return openChat(traveler, { travelerId: traveler.id, guideId: guide.id, orderId: input.orderId }, input, db, limits);
 }
 
 /**
@@ -379,7 +400,7 @@ export async function startChat(traveler: Viewer, input: ChatStart, db: Database
  * with the poster"): opens or reuses the one conversation of that traveler and this guide. Only through a visible
  * post of a traveler: a guide cannot cold-message arbitrary travelers. Same limits and masking as any conversation.
  */
-export async function startChatFromBoardPost(guide: Viewer, input: ChatStartFromPost, db: Database = getDb()) {
+export async function startChatFromBoardPost(guide: Viewer, input: ChatStartFromPost, db: Database = getDb(), limits?: LimitLog) {
   if (guide.type !== 'guide') throw new AppError('FORBIDDEN', { messageKey: 'chat.errors.guidesFromPost' });
   const [post] = await db
     .select({ authorId: boardPosts.authorId })
@@ -387,7 +408,7 @@ export async function startChatFromBoardPost(guide: Viewer, input: ChatStartFrom
     .innerJoin(users, eq(users.id, boardPosts.authorId))
     .where(and(eq(boardPosts.id, input.boardPostId), eq(boardPosts.isHidden, false), eq(users.type, 'traveler'), isNull(users.deletedAt)));
   if (!post?.authorId) throw new AppError('NOT_FOUND');
-  return openChat(guide, { travelerId: post.authorId, guideId: guide.id }, input, db);
+  return openChat(guide, { travelerId: post.authorId, guideId: guide.id }, input, db, limits);
 }
 
 /** The conversation a guide already has with a board post's author, if any (the post page links to it). */

@@ -14,7 +14,7 @@ import type { PushMessage, PushSubscribeInput, PushSubscriptionListed, PushSubsc
 import type { Viewer } from './access.server';
 import { AppError } from './errors.server';
 import { enqueue } from './outbox.server';
-import { reserveAttempt } from './rate-limit.server';
+import { reserveAttempt, type LimitLog } from './rate-limit.server';
 import { sessionIsLive } from './sessions.server';
 
 /**
@@ -177,10 +177,11 @@ export async function subscribe(
   input: PushSubscribeInput,
   userAgent: string | null,
   db: Database = getDb(),
+  limits?: LimitLog,
 ): Promise<{ subscription: PushSubscriptionView; created: boolean }> {
   checkEndpoint(input.endpoint);
   const userId = session.user.id;
-  await reserveAttempt([{ key: `push-subscribe:${userId}`, limit: SUBSCRIBES_PER_MINUTE }]);
+  await reserveAttempt([{ key: `push-subscribe:${userId}`, limit: SUBSCRIBES_PER_MINUTE }], undefined, limits);
   const values = {
     userId,
     sessionId: session.id,

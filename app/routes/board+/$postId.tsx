@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -85,10 +86,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(`/board/${id}`, { key: 'board.edit.saved', type: 'success' });
     }
     if (intent === 'message') {
-      const { chat } = await startChatFromBoardPost(user, { boardPostId: id, message: postMessageFormSchema.parse(submission.value).message });
+      const { chat } = await startChatFromBoardPost(user, { boardPostId: id, message: postMessageFormSchema.parse(submission.value).message }, undefined, limitLog(request));
       return redirectWithToast(`/chat/${chat.id}`, { key: 'board.message.sent', type: 'success' });
     }
-    if (intent === 'reply') await createBoardReply(user, id, boardReplySchema.parse(submission.value));
+    if (intent === 'reply') await createBoardReply(user, id, boardReplySchema.parse(submission.value), undefined, limitLog(request));
     else if (intent === 'hide') {
       const value = boardReplyHideFormSchema.parse(submission.value);
       await hideBoardReply(user, value.replyId, value.reason);

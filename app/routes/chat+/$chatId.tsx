@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -65,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const value = submission.value;
   try {
     if (value.intent === 'send') {
-      await sendMessage(user, id, { text: value.text, clientId: value.clientId });
+      await sendMessage(user, id, { text: value.text, clientId: value.clientId }, undefined, limitLog(request));
       return redirect(`/chat/${id}#chat-end`);
     }
     if (value.intent === 'report') {

@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: chatStartSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   try {
-    const { chat } = await startChat(user, submission.value);
+    const { chat } = await startChat(user, submission.value, undefined, limitLog(request));
     return redirect(`/chat/${chat.id}#chat-end`);
   } catch (error) {
     return replyWithError(request, submission, error);

@@ -1,3 +1,4 @@
+import type { PageCacheHandle } from '~/http/contract';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,8 @@ import { favoriteGuideIds } from '~/services/favorites.server';
 import { getGuideDetail } from '~/services/guides.server';
 import { countGuideView } from '~/http/views.server';
 
-export const handle: I18nHandle = { i18n: ['search', 'chat'] };
+// Anonymous visitors' copies may be kept a minute by a shared cache (docs/decisions/043-conditional-requests.md).
+export const handle: I18nHandle & PageCacheHandle = { i18n: ['search', 'chat'], cache: 'shared' };
 
 /** /guides/:id and /guide/:id (SPEC §2): a publishable guide's page; anything else is 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import type { PageCacheHandle } from '~/http/contract';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
@@ -20,7 +21,8 @@ import { favoriteGuideIds } from '~/services/favorites.server';
 import { clearSearchHistory, listSearchHistory, recordSearch } from '~/services/search-history.server';
 import { searchGuides } from '~/services/search.server';
 
-export const handle: I18nHandle = { i18n: ['search'] };
+// Anonymous visitors' copies may be kept a minute by a shared cache (docs/decisions/043-conditional-requests.md).
+export const handle: I18nHandle & PageCacheHandle = { i18n: ['search'], cache: 'shared' };
 
 /** The URL's values as typed (first of repeated names), for re-showing them in the form. */
 function rawValues(url: URL): Record<string, string> {

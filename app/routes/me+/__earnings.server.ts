@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { data, redirect } from '@remix-run/node';
 import { attempt, parseForm, replyWithError } from '~/http/forms.server';
 import { toastHeader } from '~/http/toast.server';
@@ -17,7 +18,7 @@ const HIDDEN = ['password'];
 export async function payoutAccountAction(request: Request, user: UserRow, formData: FormData) {
   const parsed = parseForm(formData, payoutAccountSchema, { hideFields: HIDDEN });
   if (!parsed.ok) return data({ payoutForm: true as const, result: parsed.submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  const saved = await attempt(() => changePayoutAccount(user, parsed.value));
+  const saved = await attempt(() => changePayoutAccount(user, parsed.value, undefined, limitLog(request)));
   if (!saved.ok) return replyWithError(request, parsed.submission, saved.error, { hideFields: HIDDEN, extra: { payoutForm: true as const } });
   return redirect(EARNINGS_TAB_URL, { status: 303, headers: { 'Set-Cookie': await toastHeader({ key: 'profile.payout.saved', type: 'success' }) } });
 }

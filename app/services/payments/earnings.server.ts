@@ -7,7 +7,7 @@ import { recordAudit } from '../audit.server';
 import { now as clockNow } from '../clock.server';
 import { AppError } from '../errors.server';
 import { verifyPassword } from '../passwords.server';
-import { clearAttempts, releaseAttempt, reserveAttempt } from '../rate-limit.server';
+import { clearAttempts, releaseAttempt, reserveAttempt, type LimitLog } from '../rate-limit.server';
 import type { UserRow } from '../users.server';
 import { commissionOf } from './commission.server';
 import { accountBalance, orderMoney, payableLines } from './ledger.server';
@@ -197,23 +197,28 @@ export const PAYOUT_PASSWORD_FAILURES_PER_MINUTE = 5;
  * guide's current password. A wrong password is INVALID_CREDENTIALS (as at login) and changes nothing; the
  * change is audited (bank code and the masked number, never the whole number).
  */
-export async function changePayoutAccount(viewer: Viewer, input: PayoutAccountInput, db: Database = getDb()): Promise<{ account: MaskedPayoutAccountView }> {
+export async function changePayoutAccount(
+  viewer: Viewer,
+  input: PayoutAccountInput,
+  db: Database = getDb(),
+  limits?: LimitLog,
+): Promise<{ account: MaskedPayoutAccountView }> {
   requireGuide(viewer);
   const limit = { key: `payout-password:${viewer.id}`, limit: PAYOUT_PASSWORD_FAILURES_PER_MINUTE };
-  await reserveAttempt([limit]);
+  await reserveAttempt([limit], undefined, limits);
   let valid: boolean;
   try {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, viewer.id));
     valid = Boolean(row?.passwordHash) && (await verifyPassword(row!.passwordHash!, input.password));
   } catch (error) {
-    await releaseAttempt([limit]); // our failure, not a guess
+    await releaseAttempt([limit], limits); // our failure, not a guess
     throw error;
   }
   if (!valid) {
     const key = 'profile.payout.errors.wrongPassword';
     throw new AppError('INVALID_CREDENTIALS', { messageKey: key, fieldErrors: { password: [key] } });
   }
-  await clearAttempts([limit]);
+  await clearAttempts([limit], limits);
   const saved = await db.transaction(async (tx) => {
     const account = await savePayoutAccount(tx as unknown as Database, { guideId: viewer.id, bankCode: input.bankCode, accountNumber: input.accountNumber, now: new Date() });
     await recordAudit(

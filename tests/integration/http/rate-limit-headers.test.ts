@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { BOOKING_LIMITS } from '~/services/booking.server';
+import { MESSAGES_PER_MINUTE, NEW_CHATS_PER_HOUR } from '~/services/chats.server';
 import { hashPassword } from '~/services/passwords.server';
 import { LOGIN_FAILURES_PER_ACCOUNT_IP, RATE_WINDOW_SECONDS, resetRateLimits } from '~/services/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
@@ -93,6 +94,29 @@ describe(`RateLimit headers (${testDriver})`, () => {
     const again = await book('afternoon');
     expect(again.status).toBe(409);
     expect(again.headers.get('ratelimit-remaining')).toBe(String(BOOKING_LIMITS.pendingWithGuide - 2));
+  });
+
+  it('chat: opening a conversation reports the tighter of its two limits; a message counts down the per-minute one', async () => {
+    const guide = await createGuide();
+    const { token } = await loginAs(await createTraveler());
+    const opened = await server.request('/api/v1/chats', { token, json: { guideId: guide.id, message: '你好' } });
+    expect(opened.status).toBe(201);
+    // Five new conversations an hour (one used) is tighter than twenty messages a minute (one used).
+    expect(limitHeaders(opened)).toMatchObject({ limit: String(NEW_CHATS_PER_HOUR), remaining: String(NEW_CHATS_PER_HOUR - 1) });
+    expectReset(opened, 3600);
+
+    const chatId = opened.json.data.chat.id as number;
+    let sent = 0;
+    const send = (text: string) => server.request(`/api/v1/chats/${chatId}/messages`, { token, json: { text, clientId: `m-${++sent}` } });
+    const first = await send('第二則');
+    expect(first.status).toBe(201);
+    expect(limitHeaders(first)).toMatchObject({ limit: String(MESSAGES_PER_MINUTE), remaining: String(MESSAGES_PER_MINUTE - 2) });
+    expectReset(first, RATE_WINDOW_SECONDS);
+    for (let i = 3; i <= MESSAGES_PER_MINUTE; i++) expect((await send(`第 ${i} 則`)).headers.get('ratelimit-remaining')).toBe(String(MESSAGES_PER_MINUTE - i));
+    const refused = await send('太多了');
+    expect(refused.status).toBe(429);
+    expect(limitHeaders(refused)).toMatchObject({ limit: String(MESSAGES_PER_MINUTE), remaining: '0' });
+    expect(refused.headers.get('retry-after')).toBe(refused.headers.get('ratelimit-reset'));
   });
 
   it('a call that consults no limit carries none; the OpenAPI document lists them for limited operations only', async () => {

@@ -15,6 +15,7 @@ export const contract = defineApi({
       summary: 'Every account with its flags (debug)',
       description: DEV_NOTE,
       auth: 'user',
+      cache: 'no-store',
       developmentOnly: true,
       data: z.object({ users: z.array(devUserSchema) }),
       errors: ['UNAUTHORIZED', 'NOT_FOUND'],

@@ -15,6 +15,7 @@ export const contract = defineApi({
         'PAYOUT_HOLD_DAYS after completion), payable (in the next weekly payout), in_payout (`payoutId`, sent to the bank), paid (`paidAt`). ' +
         'Totals: held, payable (the guide’s payable balance) and of it payableNow, inTransit, paidOut. Guides only (403 otherwise).',
       auth: { roles: ['guide'] },
+      cache: 'no-store',
       data: earningsData,
       errors: ['UNAUTHORIZED', 'FORBIDDEN'],
     },

@@ -13,6 +13,7 @@ export const contract = defineApi({
       summary: 'The caller’s identity-verification state and latest application',
       description: 'state: not_verified → pending → verified, or rejected with the reviewer’s notes. Document URLs are private (applicant and admins, `Cache-Control: private, no-store`).',
       auth: 'user',
+      cache: 'no-store',
       data: idVerificationStatusSchema,
       errors: ['UNAUTHORIZED'],
     },

@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { payoutAccountData, payoutAccountSchema } from '~/schemas/earnings';
@@ -10,6 +11,7 @@ export const contract = defineApi({
     GET: {
       summary: 'The calling guide’s payout bank account, the number masked (null when none is set)',
       auth: { roles: ['guide'] },
+      cache: 'no-store',
       data: payoutAccountData,
       errors: ['UNAUTHORIZED', 'FORBIDDEN'],
     },
@@ -29,7 +31,7 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   GET: async ({ session }) => myPayoutAccount(session.user),
-  PUT: async ({ session, body }) => changePayoutAccount(session.user, body),
+  PUT: async ({ request, session, body }) => changePayoutAccount(session.user, body, undefined, limitLog(request)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

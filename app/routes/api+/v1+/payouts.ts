@@ -13,6 +13,7 @@ export const contract = defineApi({
         'Each payout: when it was made, its amount, status (in_transit: sent to the bank; paid, with `paidAt`), how many orders it pays and ' +
         'the bank account it went to (the number masked). The weekly batch makes them. Guides only (403 otherwise).',
       auth: { roles: ['guide'] },
+      cache: 'no-store',
       data: payoutsData,
       errors: ['UNAUTHORIZED', 'FORBIDDEN'],
     },

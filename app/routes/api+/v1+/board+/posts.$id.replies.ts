@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { getSession } from '~/http/session.server';
@@ -28,7 +29,7 @@ export const contract = defineApi({
 const handlers = apiHandlers(contract, {
   // Public, but an admin also sees hidden replies.
   GET: async ({ request, params }) => ({ replies: await listBoardReplies((await getSession(request))?.user, boardPostIdParam(params.id)) }),
-  POST: async ({ session, params, body }) => ({ reply: await createBoardReply(session.user, boardPostIdParam(params.id), body) }),
+  POST: async ({ request, session, params, body }) => ({ reply: await createBoardReply(session.user, boardPostIdParam(params.id), body, undefined, limitLog(request)) }),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;

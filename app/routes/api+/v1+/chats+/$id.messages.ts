@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { messageData, messageListData, messageListQuerySchema, messageSendSchema } from '~/schemas/chat';
@@ -39,8 +40,8 @@ const handlers = apiHandlers(contract, {
       await assertChatReadable(session.user, chatId);
       return chatId;
     },
-    handle: async ({ session, body, target: chatId }) => {
-      const { message, created } = await sendMessage(session.user, chatId, body);
+    handle: async ({ request, session, body, target: chatId }) => {
+      const { message, created } = await sendMessage(session.user, chatId, body, undefined, limitLog(request));
       return ok({ message }, { status: created ? 201 : 200 });
     },
   },

@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { chatData, chatListData, chatOpenSchema } from '~/schemas/chat';
@@ -29,12 +30,12 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   GET: async ({ session }) => listChats(session.user),
-  POST: async ({ session, body }) => {
+  POST: async ({ request, session, body }) => {
     const { guideId, boardPostId, orderId, message: text, clientId } = body;
     const { chat, message, created } =
       boardPostId !== undefined
-        ? await startChatFromBoardPost(session.user, { boardPostId, message: text, clientId })
-        : await startChat(session.user, { guideId: guideId!, orderId, message: text, clientId });
+        ? await startChatFromBoardPost(session.user, { boardPostId, message: text, clientId }, undefined, limitLog(request))
+        : await startChat(session.user, { guideId: guideId!, orderId, message: text, clientId }, undefined, limitLog(request));
     return ok({ chat, message }, { status: created ? 201 : 200 });
   },
 });

@@ -17,6 +17,7 @@ export const contract = defineApi({
       summary: "A guide's public page: profile, approved photos, open slots of the next 14 days, reviews and their distribution",
       description: 'A traveler, an unknown id or a guide the public may not see (unverified, incomplete, blocked, archived, suspended) is 404 GUIDE_NOT_FOUND.',
       auth: 'public',
+      cache: 'shared',
       query: z.object({ reviewPage: z.coerce.number().int().min(1).max(100_000).optional() }),
       data: guideDetailData,
       errors: ['GUIDE_NOT_FOUND'],

@@ -14,6 +14,7 @@ export const contract = defineApi({
       description:
         'The same parameters as the /guides page. Keywords match names, introductions, bios and city names in zh-TW, en and ja (台/臺, full-width and case do not matter). A page past the end is empty, with the true totalPages. Ties in any sort are broken by id.',
       auth: 'public',
+      cache: 'shared',
       query: guideSearchSchema,
       data: guideListData,
       errors: [],

@@ -13,6 +13,7 @@ export const contract = defineApi({
       summary: 'Suggestions for the keyword box: guide names and cities containing the query (default 10)',
       description: '`type` is guide, city or all (default). A blank query gives an empty list.',
       auth: 'public',
+      cache: 'shared',
       query: suggestionQuerySchema,
       data: suggestionsData,
       errors: [],

@@ -13,6 +13,7 @@ export const contract = defineApi({
       description:
         'type=guides (default) answers `data.guides`, type=cities answers `data.cities`; limit default 10, at most 50. A booking counts twice, a favorite once; only listed guides appear or count.',
       auth: 'public',
+      cache: 'shared',
       query: trendingQuerySchema,
       data: trendingData,
       errors: [],

@@ -11,6 +11,7 @@ export const contract = defineApi({
     GET: {
       summary: 'One order with its timeline and the actions the caller may take now (its traveler, its guide or an admin)',
       auth: 'user',
+      cache: 'no-store',
       data: orderDetailData,
       errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
     },

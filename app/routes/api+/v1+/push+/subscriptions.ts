@@ -1,3 +1,4 @@
+import { limitLog } from '~/http/request-context.server';
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { pushSubscribeSchema, pushSubscriptionListSchema, pushSubscriptionSchema, pushUnsubscribedSchema, pushUnsubscribeSchema } from '~/schemas/push';
@@ -12,6 +13,7 @@ export const contract = defineApi({
       summary: 'The caller’s browsers that receive web pushes, newest first',
       description: '`thisSession` is true for a subscription the caller’s own session made (this browser’s, when the caller is a browser).',
       auth: 'user',
+      cache: 'no-store',
       data: pushSubscriptionListSchema,
       errors: ['UNAUTHORIZED'],
     },
@@ -44,7 +46,7 @@ export const contract = defineApi({
 const handlers = apiHandlers(contract, {
   GET: async ({ session }) => ({ subscriptions: await listSubscriptions(session) }),
   POST: async ({ session, body, request }) => {
-    const { subscription, created } = await subscribe(session, body, request.headers.get('user-agent'));
+    const { subscription, created } = await subscribe(session, body, request.headers.get('user-agent'), undefined, limitLog(request));
     return ok({ subscription }, { status: created ? 201 : 200 });
   },
   DELETE: async ({ session, body }) => unsubscribe(session.user, body.endpoint),

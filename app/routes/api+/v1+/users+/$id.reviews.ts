@@ -15,6 +15,7 @@ export const contract = defineApi({
         '`role` narrows to the user’s part in the orders: `guide` (reviews of them as a guide, or that they wrote as a guide) or `traveler`. ' +
         'Hidden reviews are left out, except for their author and admins.',
       auth: 'public',
+      cache: 'shared',
       query: userReviewsQuerySchema,
       data: reviewListData,
       errors: ['USER_NOT_FOUND'],

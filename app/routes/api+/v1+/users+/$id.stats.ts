@@ -12,6 +12,7 @@ export const contract = defineApi({
     GET: {
       summary: 'Order, review, earning and spending figures of an account (the account itself or an admin)',
       auth: 'user',
+      cache: 'no-store',
       data: userStatsData,
       errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND'],
     },

@@ -14,6 +14,7 @@ export const contract = defineApi({
     GET: {
       summary: 'One account (the account itself or an admin)',
       auth: 'user',
+      cache: 'no-store',
       data: userData,
       errors: ['UNAUTHORIZED', 'FORBIDDEN', 'USER_NOT_FOUND'],
     },
