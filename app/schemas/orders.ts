@@ -100,10 +100,11 @@ export const orderDetailData = z.object({
       basis: z
         .enum(['refund', 'authorisation', 'unpaid'])
         .describe('refund: money charged comes back by the booking terms; authorisation: the card was only authorised and is released in full; unpaid: nothing was paid'),
+      grace: z.literal(true).optional().describe('All of it under the grace period: cancelled by the traveler within 24 hours of booking, the tour at least 48 hours away'),
     })
     .nullable()
     .describe(
-      'When the caller may cancel or decline now: what the traveler gets back under the booking terms (more than 72 hours before the slot begins all, 72–24 hours half, later nothing; all when the guide cancels or declines)',
+      'When the caller may cancel or decline now: what the traveler gets back under the booking terms (more than 72 hours before the slot begins all, 72–24 hours half, later nothing; all when the guide cancels or declines; all within 24 hours of booking while the tour is at least 48 hours away)',
     ),
 });
 export const orderListData = z.object({

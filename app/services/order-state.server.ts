@@ -146,17 +146,26 @@ export function availableActions(order: OrderFacts, actor: Actor, now: Date = ne
   });
 }
 
+/** The booking terms' grace period: a traveler who cancels within this many hours of booking… */
+export const CANCEL_GRACE_HOURS = 24;
+/** …gets all of it back while the tour is still at least this many hours away (closer, the usual rule applies). */
+export const CANCEL_GRACE_MIN_HOURS_AHEAD = 48;
+
 /**
  * What the traveler gets back when an order is cancelled now (the booking terms, "Cancellations": more than 72 hours
- * before the start all of it, from 72 to 24 hours half, later nothing; when the guide cancels or declines, all
- * of it). Shown before a cancel is confirmed; the product takes no payment itself, so nothing is paid out here.
+ * before the start all of it, from 72 to 24 hours half, later nothing; when the guide cancels or declines, all of
+ * it). The grace period: cancelled by the traveler within 24 hours of booking with the tour at least 48 hours away,
+ * all of it (`grace`: the dialog says why). The cancel dialog shows it before asking; the payment lane refunds it.
  */
 export function refundOnCancel(
-  order: Pick<OrderFacts, 'date' | 'timeSlot'> & { totalPrice: number },
+  order: Pick<OrderFacts, 'date' | 'timeSlot'> & { totalPrice: number; createdAt: Date | string },
   party: Party,
   now: Date,
-): { share: 0 | 50 | 100; amount: number } {
+): { share: 0 | 50 | 100; amount: number; grace?: true } {
   const hoursLeft = (slotStartsAt(order.date, order.timeSlot).getTime() - now.getTime()) / 3_600_000;
-  const share = party !== 'traveler' || hoursLeft > 72 ? 100 : hoursLeft >= 24 ? 50 : 0;
-  return { share, amount: Math.floor((order.totalPrice * share) / 100) };
+  const hoursSinceBooked = (now.getTime() - new Date(order.createdAt).getTime()) / 3_600_000;
+  const usual = party !== 'traveler' || hoursLeft > 72 ? 100 : hoursLeft >= 24 ? 50 : 0;
+  const grace = usual < 100 && hoursSinceBooked <= CANCEL_GRACE_HOURS && hoursLeft >= CANCEL_GRACE_MIN_HOURS_AHEAD;
+  const share = grace ? 100 : usual;
+  return { share, amount: Math.floor((order.totalPrice * share) / 100), ...(grace ? { grace: true as const } : {}) };
 }

@@ -787,6 +787,7 @@ To exercise your rights or ask a question, email [privacy@travel-assistant.examp
 - 出發前 **72 小時以前**取消：全額退款。
 - 出發前 72 至 24 小時之間取消：退還 50%。
 - 出發前 24 小時內取消或當天未到：恕不退款。
+- 寬限期：預約後 **24 小時內**取消，且距離出發還有 48 小時以上：全額退款（距離出發不到 48 小時則依上列規定）。
 
 ## 導遊取消
 
@@ -830,6 +831,7 @@ To exercise your rights or ask a question, email [privacy@travel-assistant.examp
 - More than **72 hours** before the start: full refund.
 - Between 72 and 24 hours before the start: 50% refund.
 - Less than 24 hours before the start, or no-show: no refund.
+- Grace period: cancel within **24 hours of booking** while the tour is still at least 48 hours away: full refund (closer to the start, the rules above apply).
 
 ## Cancellation by the guide
 
@@ -873,6 +875,7 @@ After a tour is completed, the traveler and the guide can rate each other from 1
 - 開始の**72時間前まで**：全額返金。
 - 開始の72時間前から24時間前まで：50%を返金。
 - 開始24時間前を過ぎてからのキャンセル、または無連絡の不参加：返金なし。
+- 猶予期間：予約から**24時間以内**のキャンセルで、出発まで48時間以上ある場合：全額返金（出発まで48時間を切っている場合は上記のとおり）。
 
 ## ガイドによるキャンセル
 

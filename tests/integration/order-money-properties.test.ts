@@ -142,6 +142,8 @@ interface OrderRecord {
   slot: TimeSlot;
   price: number;
   percent: number;
+  /** When it was booked (the grace period counts from it). */
+  bookedAt: Date;
   /** A card of this order was declined. */
   declined?: boolean;
   /** Set when a cancel or decline was accepted: by whom, when, and where the money stood just before it. */
@@ -154,11 +156,15 @@ interface OrderRecord {
   };
 }
 
-/** The booking terms, written out again (not the product's function): more than 72 h all, 72–24 h half, later none. */
-function expectedRefund(o: Pick<OrderRecord, 'date' | 'slot'>, party: Party, at: Date, left: number): number {
+/**
+ * The booking terms, written out again (not the product's function): more than 72 h all, 72–24 h half, later none;
+ * all within 24 h of booking while the tour is at least 48 h away.
+ */
+function expectedRefund(o: Pick<OrderRecord, 'date' | 'slot' | 'bookedAt'>, party: Party, at: Date, left: number): number {
   if (party !== 'traveler') return left;
   const hours = (slotStartsAt(o.date, o.slot).getTime() - at.getTime()) / HOUR;
-  const share = hours > 72 ? 100 : hours >= 24 ? 50 : 0;
+  const grace = (at.getTime() - o.bookedAt.getTime()) / HOUR <= 24 && hours >= 48;
+  const share = hours > 72 || grace ? 100 : hours >= 24 ? 50 : 0;
   return Math.floor((left * share) / 100);
 }
 
@@ -568,7 +574,7 @@ describe(`an order's money under any sequence of use cases (${testDriver})`, () 
                       numberOfPeople: 2,
                       termsAccepted: true,
                     });
-                    const [row] = await db().select({ percent: orders.commissionPercent }).from(orders).where(eq(orders.id, order.id));
+                    const [row] = await db().select({ percent: orders.commissionPercent, createdAt: orders.createdAt }).from(orders).where(eq(orders.id, order.id));
                     booked.set(command.order % specs.length, {
                       id: order.id,
                       guideId: order.guideId,
@@ -576,6 +582,7 @@ describe(`an order's money under any sequence of use cases (${testDriver})`, () 
                       slot: spec.slot,
                       price: order.totalPrice,
                       percent: row!.percent,
+                      bookedAt: row!.createdAt,
                     });
                     ids.add(order.id);
                     applied = true;

@@ -124,11 +124,25 @@ describe('actionFor: a requested change read as an action', () => {
 });
 
 describe('refundOnCancel', () => {
-  const priced = { date: TOUR_DAY, timeSlot: 'morning' as const, totalPrice: 3001 };
+  // The tour starts 2026-12-10 09:00 in Taipei (01:00 UTC); booked well before, unless a test says otherwise.
+  const priced = { date: TOUR_DAY, timeSlot: 'morning' as const, totalPrice: 3001, createdAt: new Date('2026-12-01T00:00:00Z') };
   it('gives the traveler all of it more than 72 hours ahead, half from 72 to 24 hours, then nothing', () => {
     expect(refundOnCancel(priced, 'traveler', BEFORE)).toEqual({ share: 100, amount: 3001 });
     expect(refundOnCancel(priced, 'traveler', new Date('2026-12-08T01:00:00Z'))).toEqual({ share: 50, amount: 1500 });
     expect(refundOnCancel(priced, 'traveler', new Date('2026-12-09T02:00:00Z'))).toEqual({ share: 0, amount: 0 });
+  });
+  it('gives all of it back within 24 hours of booking while the tour is at least 48 hours away (the grace period)', () => {
+    const bookedAt = (iso: string) => ({ ...priced, createdAt: new Date(iso) });
+    // Booked 12 hours ago, 49 hours ahead: all of it, and says why.
+    expect(refundOnCancel(bookedAt('2026-12-07T12:00:00Z'), 'traveler', new Date('2026-12-08T00:00:00Z'))).toEqual({ share: 100, amount: 3001, grace: true });
+    // Exactly 24 hours after booking, exactly 48 hours ahead: still inside.
+    expect(refundOnCancel(bookedAt('2026-12-07T01:00:00Z'), 'traveler', new Date('2026-12-08T01:00:00Z'))).toEqual({ share: 100, amount: 3001, grace: true });
+    // Booked an hour ago but only 45 hours ahead: the usual rule (half).
+    expect(refundOnCancel(bookedAt('2026-12-08T03:00:00Z'), 'traveler', new Date('2026-12-08T04:00:00Z'))).toEqual({ share: 50, amount: 1500 });
+    // 36 hours after booking, 61 hours ahead: the grace is over (half).
+    expect(refundOnCancel(bookedAt('2026-12-06T00:00:00Z'), 'traveler', new Date('2026-12-07T12:00:00Z'))).toEqual({ share: 50, amount: 1500 });
+    // More than 72 hours ahead all of it anyway, without the grace's words.
+    expect(refundOnCancel(bookedAt('2026-12-04T00:00:00Z'), 'traveler', BEFORE)).toEqual({ share: 100, amount: 3001 });
   });
   it('gives all of it back when the guide cancels or declines, whenever', () => {
     expect(refundOnCancel(priced, 'guide', new Date('2026-12-09T02:00:00Z'))).toEqual({ share: 100, amount: 3001 });

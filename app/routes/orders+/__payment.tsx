@@ -104,7 +104,7 @@ export function ConfirmCancel({
 }: {
   intent: OrderAction;
   role: 'traveler' | 'guide' | 'admin';
-  refund: { share: number; amount: number; basis: 'refund' | 'authorisation' | 'unpaid' };
+  refund: { share: number; amount: number; basis: 'refund' | 'authorisation' | 'unpaid'; grace?: boolean };
   total: number;
   busy: boolean;
   onKeep?: () => void;
@@ -117,7 +117,9 @@ export function ConfirmCancel({
       ? t(`orders.confirm.refund.authorisation.${who}`, money)
       : refund.basis === 'unpaid'
         ? t(`orders.confirm.refund.unpaid.${who}`, money)
-        : refund.share === 100
+        : refund.grace
+          ? t(`orders.confirm.refund.grace.${who}`, money)
+          : refund.share === 100
           ? t(`orders.confirm.refund.full.${who}`, money)
           : refund.share === 50
             ? t('orders.confirm.refund.half', money)

@@ -125,7 +125,7 @@ export async function applyMoneyEffect(
   tx: Database,
   input: {
     action: 'confirm' | 'decline' | 'cancel' | 'complete' | 'refund';
-    order: { id: number; date: string; timeSlot: Parameters<typeof refundOnCancel>[0]['timeSlot']; status: string };
+    order: { id: number; date: string; timeSlot: Parameters<typeof refundOnCancel>[0]['timeSlot']; status: string; createdAt: Date | string };
     party: Party;
     now: Date;
   },
@@ -184,7 +184,7 @@ export function refundIfCancelled(
   payment: PaymentRow | null,
   party: Party,
   now: Date,
-): { share: 0 | 50 | 100; amount: number; basis: 'refund' | 'authorisation' | 'unpaid' } {
+): { share: 0 | 50 | 100; amount: number; basis: 'refund' | 'authorisation' | 'unpaid'; grace?: true } {
   if (!payment) return { ...refundOnCancel(order, party, now), basis: 'refund' };
   if (payment.status === 'authorised') return { share: 100, amount: payment.amount, basis: 'authorisation' };
   const left = refundable(payment);

@@ -178,6 +178,7 @@ describe(`booking pages (${testDriver})`, () => {
     expect(summary).toContain('1 人');
     expect(summary).toContain('NT$2,400');
     expect(summary).toContain('72 小時以上取消可全額退款');
+    expect(summary).toContain('預約後 24 小時內取消、且距離出發還有 48 小時以上者，全額退款');
     expect(summary).toContain('href="/booking-terms"');
     // One link per open day (no JS needed), today's slots shown, every other day's in the page but hidden.
     const dayLinks = [...first.text.matchAll(/<a[^>]*href="\/booking\/\d+\?day=(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]);
@@ -353,6 +354,13 @@ describe(`booking pages (${testDriver})`, () => {
     expect(half.text).toContain('可退一半：NT$3,000 中的 NT$1,500。');
     const guideAsked = await post(`/orders/${orderId}`, g.cookie, { intent: 'cancel' });
     expect(guideAsked.text).toContain('旅客可獲得全額退款：NT$3,000');
+    // Had it been booked within the last 24 hours, the grace period would give it all back, and say why.
+    const bookedAt = (await getDb().select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, Number(orderId))))[0]!.createdAt;
+    const fortyEightBefore = new Date(`${day}T18:00:00+08:00`).getTime() - 48 * 3_600_000;
+    await getDb().update(orders).set({ createdAt: new Date(fortyEightBefore - 12 * 3_600_000) }).where(eq(orders.id, Number(orderId)));
+    const graced = await post(`/orders/${orderId}`, t.cookie, { intent: 'cancel' });
+    expect(graced.text).toContain('你在預約後 24 小時內取消，且距離出發還有 48 小時以上，依預約條款可獲得全額退款：NT$3,000。');
+    await getDb().update(orders).set({ createdAt: bookedAt }).where(eq(orders.id, Number(orderId)));
     expect(await statusOf()).toBe('confirmed');
     const live = await server.request(`/orders/${orderId}`, { cookie: t.cookie });
     expect(live.text).toContain(`/orders/${orderId}/calendar.ics`);
