@@ -195,7 +195,11 @@ test.describe('two instances behind nginx', () => {
         return ((await res.json()) as { data: { token: string } }).data.token;
       }),
     );
-    const [createdBefore, conflictsBefore] = [await scrape('bookings_created_total'), await scrape('bookings_refused_total{reason="TIME_CONFLICT"}')];
+    const [createdBefore, conflictsBefore, heldBefore] = [
+      await scrape('bookings_created_total'),
+      await scrape('bookings_refused_total{reason="TIME_CONFLICT"}'),
+      await scrape('bookings_refused_total{reason="ALREADY_BOOKED"}'),
+    ];
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         fetch(`${nginxUrl}/api/v1/orders`, {
@@ -213,11 +217,14 @@ test.describe('two instances behind nginx', () => {
     const { rows } = await db.query('select count(*)::int as n from orders where guide_id = $1 and date = $2', [guideId!, date]);
     await db.end();
     expect(rows[0].n).toBe(1);
-    // Counted where they were answered: one order created, 49 refused as a time conflict, over both instances.
+    // Counted where they were answered: one order created; the winner's four other requests told the slot is already
+    // theirs (ALREADY_BOOKED), the other 45 that another traveler has it (TIME_CONFLICT), over both instances.
     const created = (await scrape('bookings_created_total')).map((n, i) => n - createdBefore[i]!);
     const conflicts = (await scrape('bookings_refused_total{reason="TIME_CONFLICT"}')).map((n, i) => n - conflictsBefore[i]!);
+    const held = (await scrape('bookings_refused_total{reason="ALREADY_BOOKED"}')).map((n, i) => n - (heldBefore[i] ?? 0));
     expect(sum(created)).toBe(1);
-    expect(sum(conflicts)).toBe(49);
+    expect(sum(held)).toBe(4);
+    expect(sum(conflicts)).toBe(45);
     expect(conflicts.every((n) => n > 0), `conflicts by instance: ${conflicts}`).toBe(true);
   });
 
