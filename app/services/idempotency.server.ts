@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, ne } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { idempotencyKeys } from '~db/schema';
 import { AppError } from './errors.server';
@@ -126,6 +126,28 @@ export async function completeIdempotencyKey(id: number, answer: StoredAnswer, d
 /** Frees a reserved key without an answer (a server error, a refusal worth retrying): a retry runs again. */
 export async function releaseIdempotencyKey(id: number, db: Database = getDb()): Promise<void> {
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.state, 'running')));
+}
+
+/**
+ * The key of the caller's last answered submission of a web form at `path` within `withinMs`, if any: the form
+ * page hands it out again, so the browser's back button and a second submit of the same form replay that answer.
+ */
+export async function recentFormKey(userId: number, path: string, withinMs: number, db: Database = getDb()): Promise<string | undefined> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.method, 'POST'),
+        eq(idempotencyKeys.path, path),
+        eq(idempotencyKeys.state, 'done'),
+        gt(idempotencyKeys.createdAt, new Date(Date.now() - withinMs)),
+      ),
+    )
+    .orderBy(desc(idempotencyKeys.createdAt), desc(idempotencyKeys.id))
+    .limit(1);
+  return row?.key;
 }
 
 /** The periodic clean-up (app/services/jobs.server.ts): keys past their 24 hours. */

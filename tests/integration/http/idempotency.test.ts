@@ -271,3 +271,67 @@ describe.runIf(testDriver === 'pg')('the same keyed booking sent twenty times at
     }
   });
 });
+
+describe(`the booking form's one-time key (${testDriver})`, () => {
+  const keyIn = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+  const postForm = (guideId: number, cookie: string, values: Record<string, string>) =>
+    server.request(`/booking/${guideId}`, {
+      method: 'POST',
+      cookie,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(values).toString(),
+    });
+
+  it('a second submit of the same form (double tap, back button, JS off) lands on the same order; other values are told so', async () => {
+    const guide = await bookable(2000);
+    const traveler = await createTraveler();
+    const { cookie } = await loginAs(traveler);
+    const page = await server.request(`/booking/${guide.id}`, { cookie });
+    const key = keyIn(page.text);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const values = { idempotencyKey: key!, slot: `${day()}|morning`, numberOfPeople: '2', note: '想看夜市', termsAccepted: 'on' };
+
+    const [first, second] = await Promise.all([postForm(guide.id, cookie, values), postForm(guide.id, cookie, values)]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    const mine = await getDb().select({ id: orders.id }).from(orders).where(eq(orders.travelerId, traveler.id));
+    expect(mine).toHaveLength(1);
+    expect(first.headers.get('location')).toBe(`/orders/${mine[0]!.id}/pay`);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+
+    // Back to the form: the page hands out the same key, so its submit lands on the same order again.
+    const back = await server.request(`/booking/${guide.id}`, { cookie });
+    expect(keyIn(back.text)).toBe(key);
+    const third = await postForm(guide.id, cookie, values);
+    expect([third.status, third.headers.get('location')]).toEqual([302, first.headers.get('location')]);
+
+    // The same key with another slot: the form says so, keeps what was typed, and carries a new key.
+    const other = await postForm(guide.id, cookie, { ...values, slot: `${day()}|afternoon`, note: '第二個時段' });
+    expect(other.status).toBe(422);
+    const summary = /<div id="booking-errors"[\s\S]*?<\/ul>/.exec(other.text)?.[0] ?? '';
+    expect(summary).toContain('這份表單已用其他內容送出過。');
+    expect(other.text).toContain('第二個時段');
+    const fresh = keyIn(other.text);
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(key);
+    expect(await getDb().select({ id: orders.id }).from(orders).where(eq(orders.travelerId, traveler.id))).toHaveLength(1);
+
+    // Sent again with the new key, it is a new booking.
+    const secondBooking = await postForm(guide.id, cookie, { ...values, idempotencyKey: fresh!, slot: `${day()}|afternoon` });
+    expect(secondBooking.status).toBe(302);
+    expect(secondBooking.headers.get('location')).not.toBe(first.headers.get('location'));
+    expect(await getDb().select({ id: orders.id }).from(orders).where(eq(orders.travelerId, traveler.id))).toHaveLength(2);
+  });
+
+  it('a refused submit keeps nothing: the corrected form goes through with the same key', async () => {
+    const guide = await bookable();
+    await book((await loginAs(await createTraveler())).token, undefined, booking(guide.id));
+    const traveler = await createTraveler();
+    const { cookie } = await loginAs(traveler);
+    const key = keyIn((await server.request(`/booking/${guide.id}`, { cookie })).text)!;
+    const values = { idempotencyKey: key, slot: `${day()}|morning`, numberOfPeople: '1', termsAccepted: 'on' };
+    const refused = await postForm(guide.id, cookie, values);
+    expect(refused.status).toBe(409);
+    const booked = await postForm(guide.id, cookie, { ...values, slot: `${day()}|afternoon` });
+    expect(booked.status).toBe(302);
+  });
+});
