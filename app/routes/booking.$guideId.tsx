@@ -24,7 +24,7 @@ import { formatNtd } from '~/lib/money';
 import { slotHoursText, TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
 import { formatTourDay, formatTourDayLong } from '~/lib/dates';
 import { bookingFormSchema } from '~/schemas/booking';
-import { listBookableSlots } from '~/services/availability.server';
+import { listSlotsToBook } from '~/services/availability.server';
 import { isPublishableGuide } from '~/services/guide-publishable.server';
 import { bookSlot } from '~/services/booking.server';
 import { checkoutPath } from '~/services/payments/order-payments.server';
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const locale = await getLocale(request);
   const [slots, t, detail, , formKey] = await Promise.all([
-    listBookableSlots(guide.id),
+    listSlotsToBook(guide.id, user?.type === 'traveler' ? user.id : undefined),
     getFixedT(request),
     // The summary's photo, rating and badge: the guide page's (cached) read; a bookable guide is a publishable one.
     attempt(() => getGuideDetail(guide.id, { locale })).then((read) => (read.ok ? read.value : null)),
@@ -93,7 +93,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isIdVerified: guide.isIdVerified,
       maxGroupSize: guide.maxGroupSize,
     },
-    slots: slots.map((s) => ({ date: s.date, timeSlot: s.time_slot })),
+    slots: slots.map((s) => ({ date: s.date, timeSlot: s.time_slot, held: s.held })),
     days,
     day: asked ?? days[0] ?? null,
     viewer: user ? { type: user.type } : null,
@@ -145,7 +145,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-type Slot = { date: string; timeSlot: TimeSlot };
+type Slot = { date: string; timeSlot: TimeSlot; held?: boolean };
 const slotValue = (s: Slot) => `${s.date}|${s.timeSlot}`;
 /** A form value "YYYY-MM-DD|slot" as a slot, or null for anything else. */
 function parseSlot(value: unknown): Slot | null {
@@ -373,7 +373,7 @@ export default function Booking() {
               </h2>
               <ul>
                 {days.map((d) => {
-                  const count = slots.filter((s) => s.date === d).length;
+                  const count = slots.filter((s) => s.date === d && !s.held).length;
                   return (
                     <li key={d}>
                       <Link
@@ -420,9 +420,10 @@ export default function Booking() {
                           <>
                             <span aria-hidden="true">
                               {t(`timeSlots.${s.timeSlot}`)} <span className="slot-hours">{slotHoursText(s.timeSlot)}</span>
+                              {s.held ? <span className="slot-held"> {t('booking.form.heldSlot')}</span> : null}
                             </span>
                             <span className="visually-hidden">
-                              {t('booking.form.slotOption', {
+                              {t(s.held ? 'booking.form.slotOptionHeld' : 'booking.form.slotOption', {
                                 day: formatTourDay(s.date, locale),
                                 slot: t(`timeSlots.${s.timeSlot}`),
                                 hours: slotHoursText(s.timeSlot),

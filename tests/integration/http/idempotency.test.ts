@@ -301,6 +301,9 @@ describe(`the booking form's one-time key (${testDriver})`, () => {
     // Back to the form: the page hands out the same key, so its submit lands on the same order again.
     const back = await server.request(`/booking/${guide.id}`, { cookie });
     expect(keyIn(back.text)).toBe(key);
+    // Their slot is offered again, marked as theirs (it is no longer open to anyone else).
+    expect(back.text).toMatch(new RegExp(`value="${day()}\\|morning"`));
+    expect(back.text).toContain('您已預約');
     const third = await postForm(guide.id, cookie, values);
     expect([third.status, third.headers.get('location')]).toEqual([302, first.headers.get('location')]);
 
