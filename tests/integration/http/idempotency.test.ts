@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
-import { idempotencyKeys, orders } from '~db/schema';
+import { idempotencyKeys, orders, reviews } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { requestHash } from '~/services/idempotency.server';
 import { expireIdempotencyKeys, runJobIfDue } from '~/services/jobs.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
-import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
+import { createAvailability, createCompletedOrder, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
 import { expectContract, openApiDocument } from '../../support/openapi';
@@ -336,5 +336,25 @@ describe(`the booking form's one-time key (${testDriver})`, () => {
     expect(refused.status).toBe(409);
     const booked = await postForm(guide.id, cookie, { ...values, slot: `${day()}|afternoon` });
     expect(booked.status).toBe(302);
+  });
+
+  it('the review form: a double submit stores one review and both land on the order page', async () => {
+    const guide = await createGuide();
+    const traveler = await createTraveler();
+    const order = await createCompletedOrder({ travelerId: traveler.id, guideId: guide.id });
+    const { cookie } = await loginAs(traveler);
+    const key = keyIn((await server.request(`/orders/${order.id}`, { cookie })).text);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const send = () =>
+      server.request(`/orders/${order.id}`, {
+        method: 'POST',
+        cookie,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'review', idempotencyKey: key!, rating: '5', comment: '導覽很用心' }).toString(),
+      });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status]).toEqual([302, 302]);
+    expect(b.headers.get('location')).toBe(a.headers.get('location'));
+    expect(await getDb().select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, order.id))).toHaveLength(1);
   });
 });
