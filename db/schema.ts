@@ -906,3 +906,35 @@ export const refundAttempts = pgTable(
     index('refund_attempts_in_doubt_idx').on(t.state).where(sql`${t.state} = 'in_doubt'`),
   ],
 );
+
+export const IDEMPOTENCY_STATES = ['running', 'done'] as const;
+
+/**
+ * Idempotency keys (issue 33, docs/decisions/042): the first answer to a keyed write, per caller, method, path and
+ * key, with a SHA-256 of what was sent. Reserved ('running', `locked_at`) in a statement of its own before the work
+ * runs, then filled ('done') with the answer to replay; removed after `expires_at` by a periodic job.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: IDEMPOTENCY_STATES }).notNull(),
+    lockedAt: tstz('locked_at').notNull(),
+    status: integer('status'),
+    /** The answer's body as sent (JSON text), and the headers worth replaying (content-type, location). */
+    body: text('body'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [
+    check('idempotency_keys_state_check', inList('state', IDEMPOTENCY_STATES)),
+    uniqueIndex('idempotency_keys_scope_idx').on(t.userId, t.method, t.path, t.key),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);

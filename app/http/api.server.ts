@@ -11,6 +11,15 @@ import { logServerError } from './errors.server';
 import { requestIdOf } from './request-context.server';
 import { requireDebugApiAccess } from './debug.server';
 import { addVary, cacheControlFor, conditionalAnswer, variantOf } from './conditional.server';
+import {
+  checkIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestHash,
+  reserveIdempotencyKey,
+  type Reservation,
+  type StoredAnswer,
+} from '~/services/idempotency.server';
 
 /**
  * The JSON envelope of ARCHITECTURE §5 for /api/v1 resource routes:
@@ -24,7 +33,9 @@ import { addVary, cacheControlFor, conditionalAnswer, variantOf } from './condit
  *
  * A route module exports a contract (app/http/contract.ts) and `apiHandlers(contract, { GET, POST … })`
  * as its loader and action; the dispatcher authenticates, parses query and body with the contract's
- * schemas, runs the handler and writes the envelope. A method the contract does not name answers 405.
+ * schemas, runs the handler and writes the envelope. A method the contract does not name answers 405. A logged-in
+ * write with an `Idempotency-Key` header runs once: the same request again replays the first answer
+ * (docs/decisions/042).
  */
 
 
@@ -152,8 +163,15 @@ export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handle
     const operation = contract.operations[method];
     const handler = (handlers as Record<string, Handler<ApiOperation> | undefined>)[method];
     if (!operation || !handler) return methodNotAllowed(args.request, allow);
+    let reserved: number | undefined;
+    let response: Response;
     try {
       const session = await authenticate(args.request, operation);
+      // A keyed write (docs/decisions/042): after authentication (a key never lets anyone in), before the object's
+      // authorization and the body's validation, so a repeated DELETE replays its answer instead of a 404.
+      const keyed = session && method !== 'GET' ? await reserveKey(args.request, method, session) : undefined;
+      if (keyed?.kind === 'replay') return replayedResponse(keyed.answer);
+      reserved = keyed?.id;
       const query = operation.query ? parseValue(operation.query, entriesObject(new URL(args.request.url).searchParams)) : undefined;
       const base = { request: args.request, params: args.params, context: args.context, session, query };
       let result: unknown;
@@ -169,14 +187,73 @@ export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handle
         const body = schema && !handlerReadsBody ? await parseBody(args.request, schema, handler.current?.(target)) : undefined;
         result = await handler.handle({ ...base, body, target } as HandlerArgs<ApiOperation> & { target: unknown });
       }
-      if (result instanceof Response) return result;
-      return method === 'GET' ? readAnswer(args.request, operation, session, result) : ok(result, { status: operation.status ?? 200 });
+      response =
+        result instanceof Response
+          ? result
+          : method === 'GET'
+            ? readAnswer(args.request, operation, session, result)
+            : ok(result, { status: operation.status ?? 200 });
     } catch (error) {
-      if (error instanceof Response) return error;
-      return errorResponse(error, args.request);
+      response = error instanceof Response ? error : await errorResponse(error, args.request);
     }
+    if (reserved !== undefined) await settleKey(reserved, response, args.request);
+    return response;
   };
   return { loader: (args: LoaderFunctionArgs) => run(args), action: (args: ActionFunctionArgs) => run(args) };
+}
+
+/** The header of a keyed write: 1–255 visible ASCII characters (docs/decisions/042). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * Reserves the request's Idempotency-Key (or finds the answer to replay). The scope is the caller, method, path
+ * with its search and the key; the hash covers the body's bytes and its media type. No key, no reservation.
+ */
+async function reserveKey(request: Request, method: string, session: ActiveSession): Promise<Reservation | undefined> {
+  const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (key === null) return undefined;
+  checkIdempotencyKey(key, IDEMPOTENCY_KEY_HEADER);
+  const url = new URL(request.url);
+  const body = new Uint8Array(await request.clone().arrayBuffer());
+  const hash = requestHash(mediaType(request), body);
+  return reserveIdempotencyKey({ userId: session.user.id, method, path: url.pathname + url.search, key }, hash);
+}
+
+/**
+ * Answers that are not kept, so the same request with its key runs again: server errors, and refusals that say
+ * "not now" or "not like this" rather than what the write came to: an invalid body (the client fixes it and
+ * sends it again with the same key), not logged in or not allowed (which can change), and rate limits.
+ */
+const RELEASED_STATUSES = new Set([400, 401, 403, 429]);
+/** The headers a replay repeats; the rest (rate limits, request id) belong to the answer they were sent with. */
+const REPLAYED_HEADERS = ['content-type', 'location'];
+
+async function settleKey(id: number, response: Response, request: Request): Promise<void> {
+  try {
+    if (response.status >= 500 || RELEASED_STATUSES.has(response.status)) {
+      await releaseIdempotencyKey(id);
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    await completeIdempotencyKey(id, { status: response.status, body: await response.clone().text(), headers });
+  } catch (error) {
+    // The write itself is done and answered; its key stays 'running' until the lease lets a retry take it over.
+    logServerError(error, request);
+  }
+}
+
+/** The first answer again, marked as a replay: nothing ran this time. */
+function replayedResponse(answer: StoredAnswer): Response {
+  const h = new Headers(answer.headers);
+  h.set('Idempotent-Replayed', 'true');
+  h.set('Cache-Control', NO_STORE);
+  const bytes = utf8.encode(answer.body);
+  h.set('Content-Length', String(bytes.byteLength));
+  return new Response(bytes, { status: answer.status, headers: h });
 }
 
 async function authenticate(request: Request, operation: ApiOperation): Promise<ActiveSession | undefined> {

@@ -66,20 +66,44 @@ const STATUS_TEXT: Record<number, string> = {
   411: 'Length required',
   413: 'Body too large',
   415: 'Unsupported media type',
+  422: 'Unprocessable: the key was used for another request',
   429: 'Too many requests',
   500: 'Server error',
 };
 
 /** Failure codes any operation of this kind can answer, besides those it names. */
-function implicitErrors(operation: ApiOperation): ErrorCode[] {
+function implicitErrors(method: string, operation: ApiOperation): ErrorCode[] {
   const codes: ErrorCode[] = ['METHOD_NOT_ALLOWED', 'SERVER_ERROR'];
   if (operation.body || operation.query || operation.upload) codes.push('VALIDATION_ERROR');
   if (operation.body || operation.upload) codes.push('PAYLOAD_TOO_LARGE', 'LENGTH_REQUIRED');
   if (operation.body) codes.push('UNSUPPORTED_MEDIA_TYPE');
   if (operation.auth !== 'public') codes.push('UNAUTHORIZED');
   if (typeof operation.auth === 'object') codes.push('FORBIDDEN');
+  if (isKeyed(method)(operation)) codes.push('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS', 'VALIDATION_ERROR');
   return codes;
 }
+
+/**
+ * A write that takes an Idempotency-Key (docs/decisions/042): every logged-in POST, PUT, PATCH and DELETE. Public
+ * writes (log in, register, reset a password) take none: there is no caller to keep an answer for.
+ */
+const isKeyed = (method: string) => (operation: ApiOperation) => method !== 'GET' && operation.auth !== 'public';
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first answer is kept for 24 hours per caller, method, path and key, and the same request with the same key ' +
+    'gets it again (`Idempotent-Replayed: true`) without running again. The same key with another body is 422 IDEMPOTENCY_KEY_REUSED; while ' +
+    'the first is still running a repeat waits for its answer (up to about 10 s, then 409 IDEMPOTENCY_IN_PROGRESS with Retry-After). ' +
+    'Other refusals (404, 409 …) are kept and replayed like a success; answers 400, 401, 403, 429 and 5xx are not: the same request with the key runs again. Use a new random key (a UUID) per write.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+} as const;
+
+const REPLAYED_HEADER = {
+  'Idempotent-Replayed': { description: '`true` when this is the kept answer of an earlier request with the same Idempotency-Key', schema: { const: 'true' } },
+} as const;
 
 function pathParameters(path: string) {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
@@ -139,12 +163,15 @@ function nonEmpty(name: string, value: Record<string, unknown>) {
 
 function operationObject(contract: ApiContract, method: string, operation: ApiOperation) {
   const limited = operation.errors.includes('RATE_LIMIT_EXCEEDED') ? RATE_LIMIT_HEADERS : {};
+  const keyed = isKeyed(method)(operation);
+  const replayed = keyed ? REPLAYED_HEADER : {};
   const success = (status: number) => ({
     description: STATUS_TEXT[status],
     ...(operation.produces
       ? {
           headers: {
             ...limited,
+            ...replayed,
             'Cache-Control': { schema: { const: 'no-store' } },
             'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="<kind>-<Taiwan day>.csv"' },
           },
@@ -153,7 +180,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
       : jsonSuccess),
   });
   const jsonSuccess = {
-    headers: { ...limited, ...(method === 'GET' ? readHeaders(operation) : { 'Cache-Control': { schema: { const: NO_STORE } } }) },
+    headers: { ...limited, ...replayed, ...(method === 'GET' ? readHeaders(operation) : { 'Cache-Control': { schema: { const: NO_STORE } } }) },
     content: {
       'application/json': {
         schema: {
@@ -171,7 +198,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
   }
   if (operation.alsoStatus) responses[operation.alsoStatus] = success(operation.alsoStatus);
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set([...operation.errors, ...implicitErrors(operation)])) {
+  for (const code of new Set([...operation.errors, ...implicitErrors(method, operation)])) {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -180,7 +207,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.join(', ')}`,
       ...nonEmpty('headers', {
         ...limited,
-        ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } : {}),
+        ...(status === 429 || codes.includes('IDEMPOTENCY_IN_PROGRESS') ? { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } : {}),
         ...(status === 405 ? { Allow: { schema: { type: 'string', const: allowedMethods(contract).join(', ') } } } : {}),
       }),
       content: {
@@ -197,6 +224,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
     ...pathParameters(contract.path),
     ...(operation.query ? queryParameters(operation.query) : []),
     ...(method === 'GET' && !operation.produces ? [IF_NONE_MATCH] : []),
+    ...(keyed ? [IDEMPOTENCY_KEY_PARAMETER] : []),
   ];
   let requestBody: unknown;
   if (operation.body) {

@@ -13,6 +13,8 @@ import { getSession } from '~/http/session.server';
 import { countGuideView } from '~/http/views.server';
 import { attempt, submitForm } from '~/http/forms.server';
 import { limitLog } from '~/http/request-context.server';
+import { formKeyFor, freshFormKey, keyedFormSubmit } from '~/http/form-keys.server';
+import { FORM_KEY_FIELD } from '~/lib/form-key';
 import { invariantResponse, pageErrorResponse, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
@@ -22,7 +24,7 @@ import { formatNtd } from '~/lib/money';
 import { slotHoursText, TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
 import { formatTourDay, formatTourDayLong } from '~/lib/dates';
 import { bookingFormSchema } from '~/schemas/booking';
-import { listBookableSlots } from '~/services/availability.server';
+import { listSlotsToBook } from '~/services/availability.server';
 import { isPublishableGuide } from '~/services/guide-publishable.server';
 import { bookSlot } from '~/services/booking.server';
 import { checkoutPath } from '~/services/payments/order-payments.server';
@@ -43,6 +45,9 @@ export const handle: I18nHandle = { i18n: ['booking', 'search'] };
 const ERRORS_ID = 'booking-errors';
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The form's path: the scope of its one-time keys, whatever search the page had. */
+const bookingPath = (guideId: number) => `/booking/${guideId}`;
+
 async function loadGuide(raw: string | undefined) {
   const guide = await findUserById(pageIdParam(raw));
   invariantResponse(isPublishableGuide(guide));
@@ -58,13 +63,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(`/email-verification?${new URLSearchParams({ redirectTo: here.pathname + here.search })}`);
   }
   const locale = await getLocale(request);
-  const [slots, t, detail] = await Promise.all([
-    listBookableSlots(guide.id),
+  const [slots, t, detail, , formKey] = await Promise.all([
+    listSlotsToBook(guide.id, user?.type === 'traveler' ? user.id : undefined),
     getFixedT(request),
     // The summary's photo, rating and badge: the guide page's (cached) read; a bookable guide is a publishable one.
     attempt(() => getGuideDetail(guide.id, { locale })).then((read) => (read.ok ? read.value : null)),
     // The statistics' funnel (docs/decisions/025): one upsert beside the reads; never fails the page.
     countGuideView(request, user, guide.id, 'booking_form'),
+    // The form's one-time key (docs/decisions/042): a second submit of this form lands on the first one's answer.
+    formKeyFor(user?.type === 'traveler' ? user.id : undefined, bookingPath(guide.id)),
   ]);
   const q = here.searchParams;
   // The choice a visitor made before logging in, or a link's suggestion: `?slot=YYYY-MM-DD|morning` (what the
@@ -86,11 +93,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isIdVerified: guide.isIdVerified,
       maxGroupSize: guide.maxGroupSize,
     },
-    slots: slots.map((s) => ({ date: s.date, timeSlot: s.time_slot })),
+    slots: slots.map((s) => ({ date: s.date, timeSlot: s.time_slot, held: s.held })),
     days,
     day: asked ?? days[0] ?? null,
     viewer: user ? { type: user.type } : null,
     chosen,
+    formKey,
     title: t('booking.form.title', { name: guide.name }),
   };
 }
@@ -115,13 +123,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     formData,
     bookingFormSchema,
-    async ({ slot, numberOfPeople, note }) => {
-      const { order, payment } = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true }, undefined, undefined, limitLog(request));
-      // A paid tour goes on to its payment step; a free one is booked.
-      return redirect(payment ? checkoutPath(order.id) : `/booking-success?order=${order.id}`);
-    },
+    async ({ slot, numberOfPeople, note }) =>
+      // A repeated submit of this form (its hidden key) gets the first one's redirect: the same order.
+      keyedFormSubmit(formData, { userId: session.user.id, path: bookingPath(guideId) }, { slot, numberOfPeople, note }, async () => {
+        const { order, payment } = await bookSlot(session.user, { guideId, ...slot, numberOfPeople, note, termsAccepted: true }, undefined, undefined, limitLog(request));
+        // A paid tour goes on to its payment step; a free one is booked.
+        return redirect(payment ? checkoutPath(order.id) : `/booking-success?order=${order.id}`);
+      }),
     {
       wordFieldErrors: true,
+      // The re-rendered form gets a new key: the refused submission kept nothing, and a key already used with other
+      // values (IDEMPOTENCY_KEY_REUSED) must not be sent again.
+      extra: { formKey: freshFormKey() },
       explain: (error) => {
         if (error.code === 'EMAIL_NOT_VERIFIED') return redirect(`/email-verification?${new URLSearchParams({ redirectTo: `/booking/${guideId}` })}`);
         // A guide who cannot be booked (unknown, suspended, not publishable) is the 404 page, as on GET.
@@ -132,7 +145,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-type Slot = { date: string; timeSlot: TimeSlot };
+type Slot = { date: string; timeSlot: TimeSlot; held?: boolean };
 const slotValue = (s: Slot) => `${s.date}|${s.timeSlot}`;
 /** A form value "YYYY-MM-DD|slot" as a slot, or null for anything else. */
 function parseSlot(value: unknown): Slot | null {
@@ -150,8 +163,9 @@ function readLive(form: HTMLFormElement) {
 }
 
 export default function Booking() {
-  const { guide, slots, days, day, viewer, chosen } = useLoaderData<typeof loader>();
+  const { guide, slots, days, day, viewer, chosen, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const replyKey = actionData && 'formKey' in actionData && typeof actionData.formKey === 'string' ? actionData.formKey : undefined;
   const navigation = useNavigation();
   const location = useLocation();
   const { t, i18n } = useTranslation();
@@ -351,6 +365,7 @@ export default function Booking() {
             onSubmit={onSubmit}
             onChange={(e) => setLive(readLive(e.currentTarget))}
           >
+            <input type="hidden" name={FORM_KEY_FIELD} value={replyKey ?? formKey} />
             {conflict ? <p className="muted small">{t('booking.form.conflictHint')}</p> : null}
             <nav className="day-picker" aria-labelledby="day-picker-title">
               <h2 id="day-picker-title" className="label-text">
@@ -358,7 +373,7 @@ export default function Booking() {
               </h2>
               <ul>
                 {days.map((d) => {
-                  const count = slots.filter((s) => s.date === d).length;
+                  const count = slots.filter((s) => s.date === d && !s.held).length;
                   return (
                     <li key={d}>
                       <Link
@@ -405,9 +420,10 @@ export default function Booking() {
                           <>
                             <span aria-hidden="true">
                               {t(`timeSlots.${s.timeSlot}`)} <span className="slot-hours">{slotHoursText(s.timeSlot)}</span>
+                              {s.held ? <span className="slot-held"> {t('booking.form.heldSlot')}</span> : null}
                             </span>
                             <span className="visually-hidden">
-                              {t('booking.form.slotOption', {
+                              {t(s.held ? 'booking.form.slotOptionHeld' : 'booking.form.slotOption', {
                                 day: formatTourDay(s.date, locale),
                                 slot: t(`timeSlots.${s.timeSlot}`),
                                 hours: slotHoursText(s.timeSlot),

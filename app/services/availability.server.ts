@@ -167,6 +167,26 @@ export async function listBookableSlots(guideId: number, db: Database = getDb(),
   return slots.filter((s) => s.bookable);
 }
 
+/**
+ * The booking form's slots for a traveler (issue 33): the bookable ones, and the ones their own order already holds
+ * (`held`), while still before the booking cut-off. Coming back to the form (the back button) they find their slot
+ * there: sending it again with the form's key lands on their order, without it on "you already booked this".
+ */
+export async function listSlotsToBook(guideId: number, travelerId: number | undefined, db: Database = getDb(), now: Date = clockNow()) {
+  const { slots } = await listSlots(guideId, {}, db, now);
+  const held = new Set<string>();
+  if (travelerId !== undefined) {
+    const rows = await db
+      .select({ date: orders.date, timeSlot: orders.timeSlot })
+      .from(orders)
+      .where(and(eq(orders.guideId, guideId), eq(orders.travelerId, travelerId), holdsSlot()));
+    for (const r of rows) held.add(`${r.date}|${r.timeSlot}`);
+  }
+  return slots
+    .map((s) => ({ ...s, held: !s.bookable && held.has(`${s.date}|${s.time_slot}`) && s.available === 1 && isBookableTime(s.date, s.time_slot, now) }))
+    .filter((s) => s.bookable || s.held);
+}
+
 /** The guide whose slots `viewer` may change: the guide themselves or an admin; ID and email verified unless admin. */
 export async function assertMaySetSlots(viewer: Viewer, guideId: number, db: Database = getDb()): Promise<UserRow> {
   if (viewer.type !== 'admin' && viewer.id !== guideId) throw new AppError('FORBIDDEN');

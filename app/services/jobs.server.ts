@@ -8,6 +8,7 @@ import { PAYOUT_BATCH_EVERY_MS, runPayoutBatch } from './payments/payout-batch.s
 import { mailUnreadMessages } from './unread-mail.server';
 import { deliverOrderNotices } from './order-notices.server';
 import { expireUnpaidOrders } from './payments/order-payments.server';
+import { deleteExpiredIdempotencyKeys } from './idempotency.server';
 
 /**
  * Periodic work that must run once across instances (docs/decisions/024). Every instance ticks; a tick runs a
@@ -147,5 +148,12 @@ export const weeklyPayouts: Job = {
   run: async (tx) => ({ ...(await runPayoutBatch(tx, new Date())) }),
 };
 
+/** Idempotency keys past their 24 hours (docs/decisions/042): nobody can replay them any more. */
+export const expireIdempotencyKeys: Job = {
+  name: 'expire-idempotency-keys',
+  everyMs: 10 * 60 * 1000,
+  run: (tx) => deleteExpiredIdempotencyKeys(tx),
+};
+
 /** Every periodic job of the product (the mail outbox has its own worker). */
-export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, expireUnpaidOrdersJob, dailyReconciliation, weeklyPayouts];
+export const PERIODIC_JOBS: readonly Job[] = [expireSessionsAndCodes, unreadMessageMail, purgeOutbox, expireUnpaidOrdersJob, dailyReconciliation, weeklyPayouts, expireIdempotencyKeys];

@@ -12,11 +12,13 @@ import { OrderReviews } from '~/components/order-reviews';
 import { OrderSummary } from '~/components/order-summary';
 import { requireUser } from '~/http/session.server';
 import { replyWithError } from '~/http/forms.server';
+import { freshFormKey, keyedFormSubmit } from '~/http/form-keys.server';
 import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
+import { FORM_KEY_FIELD } from '~/lib/form-key';
 import { pageMeta } from '~/lib/meta';
 import { orderActionFormSchema, type OrderAction } from '~/schemas/orders';
 import { REVIEW_COMMENT_MAX, reviewCreateSchema } from '~/schemas/reviews';
@@ -37,7 +39,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const id = pageIdParam(params.id);
   const [detail, reviewState, t] = await orErrorPage(() => Promise.all([getOrderDetail(user, id), orderReviewState(user, id), getFixedT(request)]));
-  return { ...detail, reviewState, viewer: { id: user.id, type: user.type }, title: t('orders.detail.title', { id: detail.order.id }) };
+  return {
+    ...detail,
+    reviewState,
+    viewer: { id: user.id, type: user.type },
+    // The review form's one-time key (docs/decisions/042): a double submit stores one review and lands on it.
+    reviewFormKey: reviewState.canReview ? freshFormKey() : null,
+    title: t('orders.detail.title', { id: detail.order.id }),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
@@ -68,8 +77,12 @@ async function reviewAction(request: Request, user: { id: number }, orderId: num
   const submission = parseWithZod(formData, { schema: reviewCreateSchema });
   if (submission.status !== 'success') return data({ form: 'review' as const, result: submission.reply() }, { status: 400 });
   try {
-    await createReview({ rating: submission.value.rating, comment: submission.value.comment, orderId, reviewerId: user.id });
-    return redirectWithToast(`/orders/${orderId}#order-reviews-title`, { key: 'reviews.form.done', type: 'success' });
+    const { rating, comment } = submission.value;
+    // A second submit with the form's key (a double tap) gets the first one's redirect, not "already reviewed".
+    return await keyedFormSubmit(formData, { userId: user.id, path: `/orders/${orderId}/review` }, { rating, comment }, async () => {
+      await createReview({ rating, comment, orderId, reviewerId: user.id });
+      return redirectWithToast(`/orders/${orderId}#order-reviews-title`, { key: 'reviews.form.done', type: 'success' });
+    });
   } catch (error) {
     return replyWithError(request, submission, error, { extra: { form: 'review' as const } });
   }
@@ -200,6 +213,7 @@ function ReviewSection({
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm<{ rating: string; comment: string; intent: string }>({ id: 'order-review', schema: reviewCreateSchema, lastResult });
   const { canReview, party } = reviewState;
+  const { reviewFormKey } = useLoaderData<typeof loader>();
   const bothDone = order.travelerCompleted && order.guideCompleted;
   return (
     <section className="card" aria-labelledby="order-reviews-title">
@@ -210,6 +224,7 @@ function ReviewSection({
           <h3>{t('reviews.form.title')}</h3>
           <p className="muted small">{t(`reviews.form.intro.${party}`, { name: party === 'traveler' ? order.guideName : order.travelerName })}</p>
           <input type="hidden" name="intent" value="review" />
+          {reviewFormKey ? <input type="hidden" name={FORM_KEY_FIELD} value={reviewFormKey} /> : null}
           <StarRatingField field={fields.rating} legend={t('reviews.form.legend')} starLabel={(n) => t('reviews.form.star', { count: n })} />
           <TextareaField field={fields.comment} label={t('reviews.form.comment')} hint={t('reviews.form.commentHint', { max: REVIEW_COMMENT_MAX })} rows={4} />
           <FormErrors form={form} />
