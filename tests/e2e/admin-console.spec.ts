@@ -1,5 +1,5 @@
-import { codeFor, mailsTo } from './mail';
-import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, savePicture, uniqueEmail } from './support';
+import { registerTraveler } from './travelers';
+import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, savePicture } from './support';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from './test';
 import { payOrderOverHttp } from './pay';
 
@@ -20,18 +20,7 @@ async function login(page: Page, email: string, password: string, to: string): P
   await page.getByRole('button', { name: '登入', exact: true }).click();
 }
 
-async function apiTraveler(request: APIRequestContext, testInfo: TestInfo, name: string) {
-  const email = uniqueEmail(testInfo, 'blocked');
-  const before = mailsTo(email).length;
-  const created = await request.post('/api/v1/auth/register', {
-    data: { type: 'traveler', name, email, password: PASSWORD, agreeToTerms: true },
-    headers: { 'Accept-Language': 'zh-TW' },
-  });
-  expect(created.status()).toBe(201);
-  const code = await codeFor(email, { after: before });
-  expect((await request.post('/api/v1/auth/verify-email', { data: { email, code } })).status()).toBe(200);
-  return { name, email };
-}
+const apiTraveler = (request: APIRequestContext, testInfo: TestInfo, name: string) => registerTraveler(request, testInfo, { label: 'blocked', name, password: PASSWORD });
 
 async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const size = page.viewportSize();

@@ -1,5 +1,5 @@
-import { codeFor, mailsTo } from './mail';
-import { jsEnabled, uniqueEmail } from './support';
+import { registerTraveler } from './travelers';
+import { jsEnabled } from './support';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from './test';
 
 /**
@@ -20,19 +20,7 @@ const taipeiDay = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function newTraveler(request: APIRequestContext, testInfo: TestInfo) {
-  const email = uniqueEmail(testInfo, 'double');
-  const before = mailsTo(email).length;
-  const created = await request.post('/api/v1/auth/register', {
-    data: { type: 'traveler', name: '重送旅人', email, password: PASSWORD, agreeToTerms: true },
-    headers: { 'Accept-Language': 'zh-TW' },
-  });
-  expect(created.status()).toBe(201);
-  const code = await codeFor(email, { after: before });
-  expect((await request.post('/api/v1/auth/verify-email', { data: { email, code } })).status()).toBe(200);
-  const session = await (await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).json();
-  return { email, token: session.data.token as string };
-}
+const newTraveler = (request: APIRequestContext, testInfo: TestInfo) => registerTraveler(request, testInfo, { label: 'double', name: '重送旅人', password: PASSWORD });
 
 async function orderCount(request: APIRequestContext, token: string): Promise<number> {
   const answer = await request.get('/api/v1/orders', { headers: { authorization: `Bearer ${token}` } });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeFor, mailsTo } from './mail';
+import { mailsTo } from './mail';
+import { registerTraveler } from './travelers';
 import { payWithTestCard, TEST_CARD } from './pay';
-import { expectNoAxeViolations, jsEnabled, uniqueEmail } from './support';
+import { expectNoAxeViolations, jsEnabled } from './support';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from './test';
 
 /**
@@ -28,19 +29,7 @@ const taipeiDay = (offset: number) => {
 };
 const ntd = (n: number) => `NT$${n.toLocaleString('en-US')}`;
 
-async function newTraveler(request: APIRequestContext, testInfo: TestInfo) {
-  const email = uniqueEmail(testInfo, 'payer');
-  const before = mailsTo(email).length;
-  const created = await request.post('/api/v1/auth/register', {
-    data: { type: 'traveler', name: '付款旅人', email, password: PASSWORD, agreeToTerms: true },
-    headers: { 'Accept-Language': 'zh-TW' },
-  });
-  expect(created.status()).toBe(201);
-  const code = await codeFor(email, { after: before });
-  expect((await request.post('/api/v1/auth/verify-email', { data: { email, code } })).status()).toBe(200);
-  const session = await (await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).json();
-  return { email, token: session.data.token as string };
-}
+const newTraveler = (request: APIRequestContext, testInfo: TestInfo) => registerTraveler(request, testInfo, { label: 'payer', name: '付款旅人', password: PASSWORD });
 
 async function newContext(browser: Browser, testInfo: TestInfo, baseURL: string, width = 360): Promise<BrowserContext> {
   return browser.newContext({
