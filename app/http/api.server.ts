@@ -6,7 +6,7 @@ import { AppError, parseValue, type FieldErrorKeys } from '~/services/errors.ser
 import type { ActiveSession } from '~/services/sessions.server';
 import { requireApiRole, requireApiSession } from './session.server';
 import { isFormType, mediaType, readFormBody } from './body.server';
-import { allowedMethods, cachePolicyOf, NO_STORE, type ApiContract, type ApiMethod, type ApiOperation } from './contract';
+import { allowedMethods, cachePolicyOf, deprecationHeaders, NO_STORE, type ApiContract, type ApiMethod, type ApiOperation } from './contract';
 import { logServerError } from './errors.server';
 import { requestIdOf } from './request-context.server';
 import { requireDebugApiAccess } from './debug.server';
@@ -170,7 +170,7 @@ export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handle
       // A keyed write (docs/decisions/042): after authentication (a key never lets anyone in), before the object's
       // authorization and the body's validation, so a repeated DELETE replays its answer instead of a 404.
       const keyed = session && method !== 'GET' ? await reserveKey(args.request, method, session) : undefined;
-      if (keyed?.kind === 'replay') return replayedResponse(keyed.answer);
+      if (keyed?.kind === 'replay') return announced(operation, replayedResponse(keyed.answer));
       reserved = keyed?.id;
       const query = operation.query ? parseValue(operation.query, entriesObject(new URL(args.request.url).searchParams)) : undefined;
       const base = { request: args.request, params: args.params, context: args.context, session, query };
@@ -197,9 +197,15 @@ export function apiHandlers<C extends ApiContract>(contract: C, handlers: Handle
       response = error instanceof Response ? error : await errorResponse(error, args.request);
     }
     if (reserved !== undefined) await settleKey(reserved, response, args.request);
-    return response;
+    return announced(operation, response);
   };
   return { loader: (args: LoaderFunctionArgs) => run(args), action: (args: ActionFunctionArgs) => run(args) };
+}
+
+/** Every answer of a deprecated operation says so (docs/decisions/044). */
+function announced(operation: ApiOperation, response: Response): Response {
+  if (operation.deprecated) for (const [name, value] of Object.entries(deprecationHeaders(operation.deprecated))) response.headers.set(name, value);
+  return response;
 }
 
 /** The header of a keyed write: 1–255 visible ASCII characters (docs/decisions/042). */

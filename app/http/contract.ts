@@ -53,6 +53,12 @@ export interface ApiOperation {
    * always are. Otherwise: private, revalidated with If-None-Match.
    */
   cache?: 'shared' | 'no-store';
+  /**
+   * An operation on its way out (docs/decisions/044-api-versioning.md): every answer carries `Deprecation` (RFC 9745,
+   * from `since`), `Sunset` (RFC 8594, when it stops answering) and a `Link` to its successor; the OpenAPI document
+   * marks it `deprecated`. Dates are ISO days (UTC midnight).
+   */
+  deprecated?: { since: string; sunset: string; successor?: string };
 }
 
 export interface ApiContract {
@@ -89,4 +95,14 @@ export interface PageCacheHandle {
 export function allowedMethods(contract: ApiContract): string[] {
   const methods = API_METHODS.filter((m) => contract.operations[m]);
   return methods.includes('GET') ? ['GET', 'HEAD', ...methods.filter((m) => m !== 'GET')] : methods;
+}
+
+/** The response headers of a deprecated operation (RFC 9745 Deprecation as a structured date, RFC 8594 Sunset). */
+export function deprecationHeaders(deprecated: NonNullable<ApiOperation['deprecated']>): Record<string, string> {
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  return {
+    Deprecation: `@${Math.floor(day(deprecated.since).getTime() / 1000)}`,
+    Sunset: day(deprecated.sunset).toUTCString(),
+    ...(deprecated.successor ? { Link: `<${deprecated.successor}>; rel="successor-version"` } : {}),
+  };
 }

@@ -101,6 +101,12 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
 } as const;
 
+/** On every answer of a deprecated operation (docs/decisions/044). */
+const DEPRECATION_HEADERS = {
+  Deprecation: { description: 'RFC 9745: since when the operation is deprecated, as @<seconds since 1970>', schema: { type: 'string' } },
+  Sunset: { description: 'RFC 8594: when the operation stops answering (HTTP date)', schema: { type: 'string' } },
+  Link: { description: 'The successor operation, rel="successor-version"', schema: { type: 'string' } },
+};
 const REPLAYED_HEADER = {
   'Idempotent-Replayed': { description: '`true` when this is the kept answer of an earlier request with the same Idempotency-Key', schema: { const: 'true' } },
 } as const;
@@ -165,6 +171,7 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
   const limited = operation.errors.includes('RATE_LIMIT_EXCEEDED') ? RATE_LIMIT_HEADERS : {};
   const keyed = isKeyed(method)(operation);
   const replayed = keyed ? REPLAYED_HEADER : {};
+  const sunsetting = operation.deprecated ? DEPRECATION_HEADERS : {};
   const success = (status: number) => ({
     description: STATUS_TEXT[status],
     ...(operation.produces
@@ -180,7 +187,12 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
       : jsonSuccess),
   });
   const jsonSuccess = {
-    headers: { ...limited, ...replayed, ...(method === 'GET' ? readHeaders(operation) : { 'Cache-Control': { schema: { const: NO_STORE } } }) },
+    headers: {
+      ...limited,
+      ...replayed,
+      ...sunsetting,
+      ...(method === 'GET' ? readHeaders(operation) : { 'Cache-Control': { schema: { const: NO_STORE } } }),
+    },
     content: {
       'application/json': {
         schema: {
@@ -272,6 +284,13 @@ function operationObject(contract: ApiContract, method: string, operation: ApiOp
     security: operation.auth === 'public' ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
     ...(typeof operation.auth === 'object' ? { 'x-roles': [...operation.auth.roles] } : {}),
     ...(operation.developmentOnly ? { 'x-development-only': true } : {}),
+    ...(operation.deprecated
+      ? {
+          deprecated: true,
+          'x-sunset': operation.deprecated.sunset,
+          ...(operation.deprecated.successor ? { 'x-successor': operation.deprecated.successor } : {}),
+        }
+      : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
