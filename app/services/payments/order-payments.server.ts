@@ -3,6 +3,7 @@ import { getDb, type Database } from '~db/client';
 import { orderEvents, orders, outbox, payments, users } from '~db/schema';
 import { getConfig } from '~/env.server';
 import type { PaymentStatus } from '~/lib/payments';
+import { slotHoursText } from '~/lib/time-slots';
 import type { OrderPaymentView } from '~/schemas/payments';
 import type { Party } from '../order-state.server';
 import { refundOnCancel } from '../order-state.server';
@@ -296,7 +297,8 @@ export async function checkoutFor(
     merchantTradeNo: payment.merchantTradeNo,
     amount: payment.amount,
     createdAt: payment.createdAt,
-    itemName: `${row.guideName} ${order.date} ${order.timeSlot}`,
+    // Shown on the provider's page and kept with the trade: the same in every language (a re-post must sign the same).
+    itemName: `${row.guideName} ${order.date} ${slotHoursText(order.timeSlot)}`,
     callbackUrl: `${base}/payments/callback`,
     returnUrl: `${base}/payments/return/${orderId}`,
   });

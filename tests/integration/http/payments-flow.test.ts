@@ -5,6 +5,7 @@ import { getDb } from '~db/client';
 import { ledgerEntries, ledgerPostings, notifications, orders, outbox, paymentEvents, payments, simulatorTrades } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
+import { slotHoursText } from '~/lib/time-slots';
 import { slotStartsAt } from '~/lib/time-slots';
 import { setClock } from '~/services/clock.server';
 import { counterFamilies } from '~/services/counters.server';
@@ -96,6 +97,8 @@ async function openCardPage(s: Setup, orderId: number) {
   const card = await server.request(cardPath, { headers: { 'accept-language': 'en' } });
   expect(card.status).toBe(200);
   expect(card.text).toContain('Test mode');
+  // What the traveler buys, the same in every language: the guide, the day and the slot's hours.
+  expect(card.text).toContain(`${s.guide.name} ${s.day} ${slotHoursText(s.slot)}`);
   return { cardPath, merchantTradeNo: form.fields.MerchantTradeNo!, tradeNo: cardPath.split('/').at(-1)! };
 }
 
