@@ -39,7 +39,7 @@ describe('/api/docs', () => {
     const tags = new Set<string>();
     let operations = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(item as Record<string, { operationId: string; tags: string[] }>)) {
+      for (const [method, operation] of Object.entries(item as unknown as Record<string, { operationId: string; tags: string[] }>)) {
         operations += 1;
         tags.add(operation.tags[0]!);
         const block = operationBlock(html, operation.operationId);
