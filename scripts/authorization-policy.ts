@@ -258,6 +258,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /admin/reports': { allow: ADMIN, who: 'admin', outcomes: { admin: '404' }, note: 'an unknown intent is 404' },
   'GET /admin/reviews': { allow: ADMIN, who: 'admin' },
   'POST /admin/reviews': { allow: ADMIN, who: 'admin', outcomes: { admin: '404' }, note: 'an unknown intent is 404' },
+  'GET /api/docs': { allow: ALL, who: 'anyone', note: 'the API reference page (issue 33)' },
   'GET /api/{splat}': { allow: ALL, who: 'anyone', url: '/api/v1/no-such-route', outcomes: every('404') },
   'POST /api/{splat}': { allow: ALL, who: 'anyone', url: '/api/v1/no-such-route', outcomes: every('404') },
   'GET /board': { allow: ALL, who: 'anyone' },

@@ -34,7 +34,11 @@ export function serviceWorker(source = 'app/pwa/service-worker.ts'): Plugin {
   };
 }
 
-/** Scripts, styles and translation files; source maps and big pictures are fetched when a page needs them. */
+/**
+ * Scripts, styles and translation files; source maps and big pictures are fetched when a page needs them. Not the
+ * API reference's (/api/docs: its route chunk, style and `apidocs` translations): a page for developers at a desk,
+ * not for a traveler offline, and the service worker still serves them cache-first once fetched.
+ */
 function precached(file: string): boolean {
-  return /\.(js|css|json)$/.test(file);
+  return /\.(js|css|json)$/.test(file) && !/^assets\/(api\.docs|apidocs)-/.test(file);
 }

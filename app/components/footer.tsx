@@ -11,6 +11,7 @@ export function Footer() {
           <Link to="/terms">{t('footer.terms')}</Link>
           <Link to="/privacy-policy">{t('footer.privacy')}</Link>
           <Link to="/booking-terms">{t('footer.bookingTerms')}</Link>
+          <Link to="/api/docs">{t('footer.developers')}</Link>
         </nav>
         <p className="copyright">
           {`${t('footer.copyright', { year: new Date().getFullYear() })} `}

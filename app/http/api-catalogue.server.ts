@@ -4,7 +4,7 @@ import { API_METHODS, type ApiContract, type ApiMethod } from './contract';
  * Every API call the server answers, from the route modules' contracts (the same source as the OpenAPI
  * document): what /api-test offers to call.
  */
-const contracts = import.meta.glob<ApiContract>(['../routes/api+/**/*.ts', '!../routes/api+/$.ts'], { eager: true, import: 'contract' });
+const contracts = import.meta.glob<ApiContract>(['../routes/api+/**/*.ts', '!../routes/api+/$.ts', '!../routes/api+/**/__*'], { eager: true, import: 'contract' });
 
 export interface ApiCall {
   method: ApiMethod;

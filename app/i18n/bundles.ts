@@ -22,6 +22,7 @@ import zhTWExports from '~/locales/zh-TW/exports.json?url&no-inline';
 import zhTWStats from '~/locales/zh-TW/stats.json?url&no-inline';
 import zhTWDebug from '~/locales/zh-TW/debug.json?url&no-inline';
 import zhTWPayments from '~/locales/zh-TW/payments.json?url&no-inline';
+import zhTWApidocs from '~/locales/zh-TW/apidocs.json?url&no-inline';
 import enCommon from '~/locales/en/common.json?url&no-inline';
 import enChat from '~/locales/en/chat.json?url&no-inline';
 import enBoard from '~/locales/en/board.json?url&no-inline';
@@ -46,6 +47,7 @@ import enExports from '~/locales/en/exports.json?url&no-inline';
 import enStats from '~/locales/en/stats.json?url&no-inline';
 import enDebug from '~/locales/en/debug.json?url&no-inline';
 import enPayments from '~/locales/en/payments.json?url&no-inline';
+import enApidocs from '~/locales/en/apidocs.json?url&no-inline';
 import jaCommon from '~/locales/ja/common.json?url&no-inline';
 import jaChat from '~/locales/ja/chat.json?url&no-inline';
 import jaBoard from '~/locales/ja/board.json?url&no-inline';
@@ -70,6 +72,7 @@ import jaExports from '~/locales/ja/exports.json?url&no-inline';
 import jaStats from '~/locales/ja/stats.json?url&no-inline';
 import jaDebug from '~/locales/ja/debug.json?url&no-inline';
 import jaPayments from '~/locales/ja/payments.json?url&no-inline';
+import jaApidocs from '~/locales/ja/apidocs.json?url&no-inline';
 import type { Locale } from './config';
 
 /**
@@ -81,9 +84,9 @@ import type { Locale } from './config';
  * the language after. The server renders with every string (i18n.server.ts). `mail` is server-only.
  */
 export const BUNDLE_URLS = {
-  'zh-TW': { account: zhTWAccount, board: zhTWBoard, chat: zhTWChat, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, common: zhTWCommon, discover: zhTWDiscover, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, reviews: zhTWReviews, search: zhTWSearch, trust: zhTWTrust, pwa: zhTWPwa, terms: zhTWTerms, banners: zhTWBanners, push: zhTWPush, exports: zhTWExports, reports: zhTWReports, stats: zhTWStats, debug: zhTWDebug, payments: zhTWPayments },
-  'en': { account: enAccount, board: enBoard, chat: enChat, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, common: enCommon, discover: enDiscover, notifications: enNotifications, orders: enOrders, profile: enProfile, reviews: enReviews, search: enSearch, trust: enTrust, pwa: enPwa, terms: enTerms, banners: enBanners, push: enPush, exports: enExports, reports: enReports, stats: enStats, debug: enDebug, payments: enPayments },
-  'ja': { account: jaAccount, board: jaBoard, chat: jaChat, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, common: jaCommon, discover: jaDiscover, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, reviews: jaReviews, search: jaSearch, trust: jaTrust, pwa: jaPwa, terms: jaTerms, banners: jaBanners, push: jaPush, exports: jaExports, reports: jaReports, stats: jaStats, debug: jaDebug, payments: jaPayments },
+  'zh-TW': { account: zhTWAccount, board: zhTWBoard, chat: zhTWChat, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, common: zhTWCommon, discover: zhTWDiscover, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, reviews: zhTWReviews, search: zhTWSearch, trust: zhTWTrust, pwa: zhTWPwa, terms: zhTWTerms, banners: zhTWBanners, push: zhTWPush, exports: zhTWExports, reports: zhTWReports, stats: zhTWStats, debug: zhTWDebug, payments: zhTWPayments, apidocs: zhTWApidocs },
+  'en': { account: enAccount, board: enBoard, chat: enChat, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, common: enCommon, discover: enDiscover, notifications: enNotifications, orders: enOrders, profile: enProfile, reviews: enReviews, search: enSearch, trust: enTrust, pwa: enPwa, terms: enTerms, banners: enBanners, push: enPush, exports: enExports, reports: enReports, stats: enStats, debug: enDebug, payments: enPayments, apidocs: enApidocs },
+  'ja': { account: jaAccount, board: jaBoard, chat: jaChat, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, common: jaCommon, discover: jaDiscover, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, reviews: jaReviews, search: jaSearch, trust: jaTrust, pwa: jaPwa, terms: jaTerms, banners: jaBanners, push: jaPush, exports: jaExports, reports: jaReports, stats: jaStats, debug: jaDebug, payments: jaPayments, apidocs: jaApidocs },
 } as const satisfies Record<Locale, Record<string, string>>;
 
 export type Bundle = keyof (typeof BUNDLE_URLS)['zh-TW'];

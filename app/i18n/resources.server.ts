@@ -23,6 +23,7 @@ import zhTWExports from '~/locales/zh-TW/exports.json';
 import zhTWStats from '~/locales/zh-TW/stats.json';
 import zhTWDebug from '~/locales/zh-TW/debug.json';
 import zhTWPayments from '~/locales/zh-TW/payments.json';
+import zhTWApidocs from '~/locales/zh-TW/apidocs.json';
 import enCommon from '~/locales/en/common.json';
 import enChat from '~/locales/en/chat.json';
 import enBoard from '~/locales/en/board.json';
@@ -48,6 +49,7 @@ import enExports from '~/locales/en/exports.json';
 import enStats from '~/locales/en/stats.json';
 import enDebug from '~/locales/en/debug.json';
 import enPayments from '~/locales/en/payments.json';
+import enApidocs from '~/locales/en/apidocs.json';
 import jaCommon from '~/locales/ja/common.json';
 import jaChat from '~/locales/ja/chat.json';
 import jaBoard from '~/locales/ja/board.json';
@@ -73,6 +75,7 @@ import jaExports from '~/locales/ja/exports.json';
 import jaStats from '~/locales/ja/stats.json';
 import jaDebug from '~/locales/ja/debug.json';
 import jaPayments from '~/locales/ja/payments.json';
+import jaApidocs from '~/locales/ja/apidocs.json';
 import { SUPPORTED_LOCALES, type Locale } from './config';
 
 /**
@@ -84,9 +87,9 @@ import { SUPPORTED_LOCALES, type Locale } from './config';
  * tests/unit/i18n.test.ts fails when a file in app/locales is not listed here.
  */
 const AREAS = {
-  'zh-TW': { account: zhTWAccount, board: zhTWBoard, chat: zhTWChat, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, discover: zhTWDiscover, mail: zhTWMail, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, reviews: zhTWReviews, search: zhTWSearch, trust: zhTWTrust, pwa: zhTWPwa, terms: zhTWTerms, banners: zhTWBanners, push: zhTWPush, exports: zhTWExports, reports: zhTWReports, stats: zhTWStats, debug: zhTWDebug, payments: zhTWPayments },
-  en: { account: enAccount, board: enBoard, chat: enChat, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, discover: enDiscover, mail: enMail, notifications: enNotifications, orders: enOrders, profile: enProfile, reviews: enReviews, search: enSearch, trust: enTrust, pwa: enPwa, terms: enTerms, banners: enBanners, push: enPush, exports: enExports, reports: enReports, stats: enStats, debug: enDebug, payments: enPayments },
-  ja: { account: jaAccount, board: jaBoard, chat: jaChat, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, discover: jaDiscover, mail: jaMail, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, reviews: jaReviews, search: jaSearch, trust: jaTrust, pwa: jaPwa, terms: jaTerms, banners: jaBanners, push: jaPush, exports: jaExports, reports: jaReports, stats: jaStats, debug: jaDebug, payments: jaPayments },
+  'zh-TW': { account: zhTWAccount, board: zhTWBoard, chat: zhTWChat, admin: zhTWAdmin, auth: zhTWAuth, avatar: zhTWAvatar, booking: zhTWBooking, discover: zhTWDiscover, mail: zhTWMail, notifications: zhTWNotifications, orders: zhTWOrders, profile: zhTWProfile, reviews: zhTWReviews, search: zhTWSearch, trust: zhTWTrust, pwa: zhTWPwa, terms: zhTWTerms, banners: zhTWBanners, push: zhTWPush, exports: zhTWExports, reports: zhTWReports, stats: zhTWStats, debug: zhTWDebug, payments: zhTWPayments, apidocs: zhTWApidocs },
+  en: { account: enAccount, board: enBoard, chat: enChat, admin: enAdmin, auth: enAuth, avatar: enAvatar, booking: enBooking, discover: enDiscover, mail: enMail, notifications: enNotifications, orders: enOrders, profile: enProfile, reviews: enReviews, search: enSearch, trust: enTrust, pwa: enPwa, terms: enTerms, banners: enBanners, push: enPush, exports: enExports, reports: enReports, stats: enStats, debug: enDebug, payments: enPayments, apidocs: enApidocs },
+  ja: { account: jaAccount, board: jaBoard, chat: jaChat, admin: jaAdmin, auth: jaAuth, avatar: jaAvatar, booking: jaBooking, discover: jaDiscover, mail: jaMail, notifications: jaNotifications, orders: jaOrders, profile: jaProfile, reviews: jaReviews, search: jaSearch, trust: jaTrust, pwa: jaPwa, terms: jaTerms, banners: jaBanners, push: jaPush, exports: jaExports, reports: jaReports, stats: jaStats, debug: jaDebug, payments: jaPayments, apidocs: jaApidocs },
 } satisfies Record<Locale, Record<string, object>>;
 const COMMON = { 'zh-TW': zhTWCommon, en: enCommon, ja: jaCommon } satisfies Record<Locale, object>;
 

@@ -57,6 +57,7 @@ describe.skipIf(!built || testDriver !== 'pglite')('byte budgets (tests/byte-bud
       ['/booking/:guideId', `/booking/${order!.guideId}`, cookie],
       ['/orders/:id', `/orders/${order!.id}`, cookie],
       ['/chat/:chatId', `/chat/${chat.id}`, cookie],
+      ['/api/docs', '/api/docs', undefined],
     ];
     const measured: Record<string, Weight> = {};
     for (const [name, url, withCookie] of pages) {
