@@ -7,7 +7,7 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
-        <nav className="footer-links" aria-label={t('footer.terms')}>
+        <nav className="footer-links" aria-label={t('footer.label')}>
           <Link to="/terms">{t('footer.terms')}</Link>
           <Link to="/privacy-policy">{t('footer.privacy')}</Link>
           <Link to="/booking-terms">{t('footer.bookingTerms')}</Link>
