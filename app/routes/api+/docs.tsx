@@ -78,7 +78,8 @@ function Operation({ operation: op }: { operation: RefOperation }) {
       {op.parameters.length ? (
         <>
           <h3>{t('apidocs.parameters')}</h3>
-          <div className="api-table">
+          {/* Focusable so a keyboard can scroll a table wider than a phone. */}
+          <div className="api-table" tabIndex={0} role="region" aria-label={t('apidocs.parameters')}>
             <table>
               <thead>
                 <tr>
@@ -122,7 +123,7 @@ function Operation({ operation: op }: { operation: RefOperation }) {
       {op.errors.length ? (
         <>
           <h3>{t('apidocs.errors')}</h3>
-          <div className="api-table">
+          <div className="api-table" tabIndex={0} role="region" aria-label={t('apidocs.errors')}>
             <table>
               <thead>
                 <tr>
