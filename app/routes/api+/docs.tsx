@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ReactNode } from 'react';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { PageCacheHandle } from '~/http/contract';
@@ -78,32 +79,19 @@ function Operation({ operation: op }: { operation: RefOperation }) {
       {op.parameters.length ? (
         <>
           <h3>{t('apidocs.parameters')}</h3>
-          {/* Focusable so a keyboard can scroll a table wider than a phone. */}
-          <div className="api-table" tabIndex={0} role="region" aria-label={t('apidocs.parameters')}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('apidocs.name')}</th>
-                  <th scope="col">{t('apidocs.in')}</th>
-                  <th scope="col">{t('apidocs.type')}</th>
-                  <th scope="col">{t('apidocs.description')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {op.parameters.map((p) => (
-                  <tr key={`${p.in}-${p.name}`}>
-                    <td>
-                      <code>{p.name}</code>
-                      {p.required ? '*' : ''}
-                    </td>
-                    <td>{p.in}</td>
-                    <td>{p.type}</td>
-                    <td>{p.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable label={t('apidocs.parameters')} columns={[t('apidocs.name'), t('apidocs.in'), t('apidocs.type'), t('apidocs.description')]}>
+            {op.parameters.map((p) => (
+              <tr key={`${p.in}-${p.name}`}>
+                <td>
+                  <code>{p.name}</code>
+                  {p.required ? '*' : ''}
+                </td>
+                <td>{p.in}</td>
+                <td>{p.type}</td>
+                <td>{p.description}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         </>
       ) : null}
       {op.body ? (
@@ -123,24 +111,14 @@ function Operation({ operation: op }: { operation: RefOperation }) {
       {op.errors.length ? (
         <>
           <h3>{t('apidocs.errors')}</h3>
-          <div className="api-table" tabIndex={0} role="region" aria-label={t('apidocs.errors')}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('apidocs.status')}</th>
-                  <th scope="col">{t('apidocs.codes')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {op.errors.map((e) => (
-                  <tr key={e.status}>
-                    <td>{e.status}</td>
-                    <td className="api-codes">{e.codes.join(', ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable label={t('apidocs.errors')} columns={[t('apidocs.status'), t('apidocs.codes')]}>
+            {op.errors.map((e) => (
+              <tr key={e.status}>
+                <td>{e.status}</td>
+                <td className="api-codes">{e.codes.join(', ')}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         </>
       ) : null}
       <h3>{t('apidocs.example')}</h3>
@@ -166,5 +144,25 @@ function Fields({ fields }: { fields: RefField[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A table that scrolls inside its own box on a phone: focusable and named, so a keyboard can scroll it. */
+function ScrollTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
+  return (
+    <div className="api-table" tabIndex={0} role="region" aria-label={label}>
+      <table>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { orders } from '~db/schema';
-import { addDays, todayInTaipei } from '~/lib/dates';
 import { resetRateLimits } from '~/services/rate-limit.server';
-import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
+import { createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
 import { expectContract } from '../../support/openapi';
+import { bookableGuide, bookingDay } from '../../support/booking';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /**
@@ -19,13 +19,9 @@ useTestDatabase();
 const server = useTestServer();
 beforeEach(() => resetRateLimits());
 
-const day = () => addDays(todayInTaipei(), 3);
+const day = bookingDay;
 
-async function bookable(price = 2000) {
-  const guide = await createGuide({ price });
-  await createAvailability(guide.id, { from: todayInTaipei(), days: 5, price: 1500 });
-  return guide;
-}
+const bookable = bookableGuide;
 
 const book = (token: string, guideId: number, language = 'zh-TW') =>
   server.request('/api/v1/orders', {

@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { idempotencyKeys, orders, reviews } from '~db/schema';
-import { addDays, todayInTaipei } from '~/lib/dates';
 import { requestHash } from '~/services/idempotency.server';
 import { expireIdempotencyKeys, runJobIfDue } from '~/services/jobs.server';
 import { resetRateLimits } from '~/services/rate-limit.server';
-import { createAvailability, createCompletedOrder, createGuide, createTraveler } from '~server/seed/factories';
+import { createCompletedOrder, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
 import { expectContract, openApiDocument } from '../../support/openapi';
+import { bookableGuide, bookingDay } from '../../support/booking';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /**
@@ -22,13 +22,9 @@ useTestDatabase();
 const server = useTestServer();
 beforeEach(() => resetRateLimits());
 
-const day = () => addDays(todayInTaipei(), 3);
+const day = bookingDay;
 
-async function bookable(price = 2000) {
-  const guide = await createGuide({ price });
-  await createAvailability(guide.id, { from: todayInTaipei(), days: 5, price: 1500 });
-  return guide;
-}
+const bookable = bookableGuide;
 
 const booking = (guideId: number, extra: Record<string, unknown> = {}) => ({
   guideId,
