@@ -173,7 +173,7 @@ test('book → pay → guide confirms → cancel → refund on the order and the
   const cardPage = page.url();
   await expectNoAxeViolations(page, testInfo, 'simulator card page');
   await holdCheckout(page);
-  await page.goto(`/orders/${orderC}/pay`);
+  await gotoCheckout(page, `/orders/${orderC}/pay`, js);
   await expect(page.getByTestId('checkout-form')).toBeVisible();
   await expectNoAxeViolations(page, testInfo, 'checkout page');
 
@@ -195,12 +195,8 @@ test('book → pay → guide confirms → cancel → refund on the order and the
       for (const width of [360, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         for (const [name, url] of views) {
-          if (name === 'checkout' && js) {
-            // The checkout posts itself once hydrated, after "load": wait for that post (held), or it aborts the next goto.
-            await Promise.all([page.waitForResponse('**/payments/simulator/Cashier/AioCheckOut/V5'), page.goto(url)]);
-          } else {
-            await page.goto(url);
-          }
+          if (name === 'checkout') await gotoCheckout(page, url, js);
+          else await page.goto(url);
           if (name === 'order-payment') await page.getByTestId('order-payment').scrollIntoViewIfNeeded();
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           expect.soft(scrollWidth, `${url} at ${width}px`).toBeLessThanOrEqual(width);
@@ -218,7 +214,15 @@ test('book → pay → guide confirms → cancel → refund on the order and the
   await travelerContext.close();
 });
 
+const PROVIDER_CHECKOUT = '**/payments/simulator/Cashier/AioCheckOut/V5';
+
 /** With JS the checkout page posts itself to the provider: answer that post with "no content", so it stays put. */
 async function holdCheckout(page: Page) {
-  await page.route('**/payments/simulator/Cashier/AioCheckOut/V5', (route) => route.fulfill({ status: 204, body: '' }));
+  await page.route(PROVIDER_CHECKOUT, (route) => route.fulfill({ status: 204, body: '' }));
+}
+
+/** With JS the held checkout posts itself once hydrated, which can be after "load": wait for that post, or it aborts the next goto. */
+async function gotoCheckout(page: Page, url: string, js: boolean) {
+  if (js) await Promise.all([page.waitForResponse(PROVIDER_CHECKOUT), page.goto(url)]);
+  else await page.goto(url);
 }
