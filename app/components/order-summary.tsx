@@ -3,6 +3,7 @@ import { formatNtd } from '~/lib/money';
 import { formatTourDayLong } from '~/lib/dates';
 import type { OrderView } from '~/schemas/orders';
 import { StatusPill } from './dashboard';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * An order's facts as /booking-success and /orders/:id show them: guide, day and slot, people and the total
@@ -39,7 +40,7 @@ export function OrderSummary({
       <div>
         <dt>{t('booking.summary.when')}</dt>
         <dd>
-          {formatTourDayLong(order.date, locale)} · {t(`timeSlots.${order.timeSlot}`)}
+          {formatTourDayLong(order.date, locale)} · {slotWithHours(t, order.timeSlot)}
         </dd>
       </div>
       <div>

@@ -68,6 +68,19 @@ export function slotHoursText(slot: TimeSlot): string {
 }
 
 /**
+ * A booked slot as people read it everywhere (booking summary, success page, order, trip card, mail, receipt,
+ * admin): its name and its hours, "下午 13:00–17:00" (issue 35: one format).
+ */
+export function slotWithHours(t: (key: string) => string, slot: TimeSlot | string): string {
+  const name = t(`timeSlots.${slot}`);
+  return isTimeSlot(slot) ? `${name} ${slotHoursText(slot)}` : name;
+}
+
+export function isTimeSlot(value: unknown): value is TimeSlot {
+  return (TIME_SLOTS as readonly unknown[]).includes(value);
+}
+
+/**
  * From when slots can be booked at `now`: every slot of `fullDaysFrom` and later days, plus the listed slots of
  * earlier days (today's later slots). Queries turn this into a condition; `key` names it for caches, since a
  * cached answer that says what is bookable stays true only until the next slot closes.

@@ -11,6 +11,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { travelerDashboard } from '~/services/dashboards.server';
 import { favoriteGuideIds } from '~/services/favorites.server';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * /traveler — the traveler's main page (SPEC §2, §3 Stats; issue 9): bookings, favorite guides, reviews given,
@@ -89,7 +90,7 @@ export default function TravelerHome() {
                     {t('account.guide.orderNumber', { id: b.id })} · {b.guide.name}
                   </span>
                   <span className="recent-order-meta">
-                    {dateFormat.format(new Date(`${b.date}T00:00:00Z`))} {t(`timeSlots.${b.timeSlot}`)} ·{' '}
+                    {dateFormat.format(new Date(`${b.date}T00:00:00Z`))} {slotWithHours(t, b.timeSlot)} ·{' '}
                     {t('account.guide.people', { count: b.numberOfPeople })} · {money(b.totalPrice)}
                   </span>
                   <StatusPill status={b.status} />

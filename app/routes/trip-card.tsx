@@ -7,7 +7,7 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
-import { slotHoursText } from '~/lib/time-slots';
+import { slotWithHours } from '~/lib/time-slots';
 import { formatTourDayLong } from '~/lib/dates';
 import { now } from '~/services/clock.server';
 import { tripCard } from '~/services/trip-card.server';
@@ -52,7 +52,7 @@ export default function TripCard() {
                 <dd>{formatTourDayLong(entry.date, i18n.language)}</dd>
                 <dt>{t('pwa.tripCard.slot')}</dt>
                 <dd>
-                  {t(`timeSlots.${entry.timeSlot}`)} {slotHoursText(entry.timeSlot)}
+                  {slotWithHours(t, entry.timeSlot)}
                 </dd>
                 <dt>{t('pwa.tripCard.people')}</dt>
                 <dd>{entry.numberOfPeople}</dd>

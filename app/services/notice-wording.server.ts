@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Locale } from '~/i18n/config';
 import { formatNtd } from '~/lib/money';
 import { formatTourDayLong } from '~/lib/dates';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * A notification is stored as what happened (its `type` and the facts in `params`) and worded when it is shown,
@@ -20,7 +21,7 @@ export function wordNotice(t: TFunction, locale: Locale, type: string, facts: No
     const params = {
       id: facts.id,
       date: formatTourDayLong(String(facts.date), locale),
-      slot: t(`timeSlots.${facts.timeSlot}`),
+      slot: slotWithHours(t, String(facts.timeSlot)),
       people: facts.numberOfPeople,
       total: formatNtd(Number(facts.totalPrice), locale),
       traveler: facts.travelerName,

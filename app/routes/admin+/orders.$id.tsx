@@ -16,6 +16,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
+import { slotWithHours } from '~/lib/time-slots';
 import { ORDER_NOTE_MAX, ORDER_REASON_MAX, adminOrderActionSchema, type AdminOrderIntent } from '~/schemas/admin-orders';
 import {
   addOrderNote,
@@ -139,7 +140,7 @@ export default function AdminOrder() {
           <div>
             <dt>{t('admin.orders.tourDate')}</dt>
             <dd>
-              {order.date} {t(`timeSlots.${order.timeSlot}`)}
+              {order.date} {slotWithHours(t, order.timeSlot)}
             </dd>
           </div>
           <div>

@@ -14,6 +14,7 @@ import { formatNtd } from '~/lib/money';
 import { adminOrderQuerySchema, withRangesInOrder } from '~/schemas/admin-orders';
 import { ORDER_STATUS_VALUES } from '~/schemas/orders';
 import { listOrdersForAdmin } from '~/services/admin-orders.server';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * /admin/orders (issue 22): every order, newest first, 20 a page, filtered by status, tour and booking dates
@@ -108,7 +109,7 @@ export default function AdminOrders() {
                     {o.deletedAt ? <> · {t('admin.orders.deleted')}</> : null}
                   </td>
                   <td>
-                    {o.date} {t(`timeSlots.${o.timeSlot}`)}
+                    {o.date} {slotWithHours(t, o.timeSlot)}
                   </td>
                   <td>
                     <Link to={`/admin/users/${o.travelerId}`}>{o.travelerName}</Link>

@@ -9,6 +9,7 @@ import { requireRole } from '~/http/session.server';
 import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { guideDashboard } from '~/services/dashboards.server';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * /guide — the guide center (SPEC §2 labels; issue 9): orders waiting and done, rating, service time, recent
@@ -104,7 +105,7 @@ export default function GuideCenter() {
                     {t('account.guide.orderNumber', { id: order.id })} · {order.traveler.name}
                   </span>
                   <span className="recent-order-meta">
-                    {dateFormat.format(new Date(`${order.date}T00:00:00Z`))} {t(`timeSlots.${order.timeSlot}`)} ·{' '}
+                    {dateFormat.format(new Date(`${order.date}T00:00:00Z`))} {slotWithHours(t, order.timeSlot)} ·{' '}
                     {t('account.guide.people', { count: order.numberOfPeople })} · {formatNtd(order.totalPrice, i18n.language)}
                   </span>
                   <StatusPill status={order.status} />

@@ -8,6 +8,7 @@ import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { formatTaipeiDate, formatTourDay } from '~/lib/dates';
 import { formatNtd } from '~/lib/money';
 import { payoutAccountSchema, type EarningLine, type EarningsTab, type MaskedPayoutAccountView, type PayoutSummary } from '~/schemas/earnings';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * The /me earnings tab (issue 32): the totals, the money per order (price, commission, net, where it stands), the
@@ -109,7 +110,7 @@ function OrderLines({ lines }: { lines: EarningLine[] }) {
                   <span className="money-table-order">
                     <Link to={`/orders/${l.orderId}`}>{t('profile.earnings.orders.orderId', { id: l.orderId })}</Link>
                     <span className="small muted">
-                      <time dateTime={l.date}>{formatTourDay(l.date, locale)}</time> · {t(`timeSlots.${l.timeSlot}`)}
+                      <time dateTime={l.date}>{formatTourDay(l.date, locale)}</time> · {slotWithHours(t, l.timeSlot)}
                     </span>
                   </span>
                 </th>

@@ -6,6 +6,7 @@ import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { DEFAULT_MAX_GROUP_SIZE } from '~/lib/group-size';
 import { formatNtd } from '~/lib/money';
 import type { ProfileTab, ProfileUser, UserOrderSummary, UserReview } from './__profile-types';
+import { slotWithHours } from '~/lib/time-slots';
 
 /** The tab row of /me: plain links (`?tab=`), so each tab has its own address and works without JS. */
 export function ProfileTabNav({ tabs, active }: { tabs: { tab: ProfileTab; count?: number }[]; active: ProfileTab }) {
@@ -122,7 +123,7 @@ export function OrdersPanel({ orders }: { orders: UserOrderSummary[] }) {
               </div>
               <p className="small muted order-meta">
                 <span>
-                  <time dateTime={o.date}>{formatTaipeiDate(`${o.date}T12:00:00+08:00`, locale)}</time> · {t(`timeSlots.${o.timeSlot}`)}
+                  <time dateTime={o.date}>{formatTaipeiDate(`${o.date}T12:00:00+08:00`, locale)}</time> · {slotWithHours(t, o.timeSlot)}
                 </span>
                 <span>{t(o.role === 'guide' ? 'profile.orders.traveler' : 'profile.orders.guide', { name: o.otherPartyName })}</span>
                 <span>{formatNtd(o.totalPrice, locale)}</span>

@@ -3,7 +3,7 @@ import { requireUser } from '~/http/session.server';
 import { orErrorPage, pageIdParam } from '~/http/page.server';
 import { getFixedT } from '~/i18n/i18n.server';
 import { getConfig } from '~/env.server';
-import { slotEndsAt, slotStartsAt } from '~/lib/time-slots';
+import { slotEndsAt, slotStartsAt , slotWithHours } from '~/lib/time-slots';
 import { getOrderFor } from '~/services/orders.server';
 
 /**
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     `DTSTAMP:${stamp(new Date())}`,
     `DTSTART:${stamp(slotStartsAt(order.date, order.timeSlot))}`,
     `DTEND:${stamp(slotEndsAt(order.date, order.timeSlot))}`,
-    `SUMMARY:${text(t('booking.ics.summary', { name: order.guideName, slot: t(`timeSlots.${order.timeSlot}`) }))}`,
+    `SUMMARY:${text(t('booking.ics.summary', { name: order.guideName, slot: slotWithHours(t, order.timeSlot) }))}`,
     `DESCRIPTION:${text(t('booking.ics.description', { id: order.id, people: order.numberOfPeople, url }))}`,
     `URL:${url}`,
     `STATUS:${order.status === 'cancelled' || order.status === 'refunded' ? 'CANCELLED' : order.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED'}`,

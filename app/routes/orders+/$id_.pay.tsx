@@ -11,6 +11,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { now } from '~/services/clock.server';
 import { checkoutFor, retryPayment } from '~/services/payments/order-payments.server';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * /orders/:id/pay (issue 32): the booking's payment step. Sends the traveler's browser to the provider's card page
@@ -59,7 +60,7 @@ export default function CheckoutPage() {
       <h1 id="checkout-title">{t('payments.checkout.heading')}</h1>
       <dl className="checkout-facts">
         <dt>{t('payments.checkout.tour')}</dt>
-        <dd>{t('payments.checkout.tourWith', { guide: order.guideName, date: formatTourDayLong(order.date, i18n.language), slot: t(`timeSlots.${order.timeSlot}`), count: order.numberOfPeople })}</dd>
+        <dd>{t('payments.checkout.tourWith', { guide: order.guideName, date: formatTourDayLong(order.date, i18n.language), slot: slotWithHours(t, order.timeSlot), count: order.numberOfPeople })}</dd>
         <dt>{t('payments.checkout.amount')}</dt>
         <dd>
           <strong>{money}</strong>

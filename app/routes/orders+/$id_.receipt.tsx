@@ -10,6 +10,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { orderReceipt } from '~/services/payments/receipt.server';
 import receiptStyles from '~/styles/receipt.css?url';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * /orders/:id/receipt (issue 32): the receipt of a paid order for its traveler and admins (404 for anyone else).
@@ -52,7 +53,7 @@ export default function ReceiptPage() {
         {row(t('payments.receipt.traveler'), receipt.travelerName)}
         {row(t('payments.receipt.tour'), t('payments.receipt.tourWith', { guide: receipt.guideName }))}
         {row(t('payments.receipt.guide'), receipt.guideName)}
-        {row(t('payments.receipt.when'), `${formatTourDayLong(receipt.date, locale)} ${t(`timeSlots.${receipt.timeSlot}`)}`)}
+        {row(t('payments.receipt.when'), `${formatTourDayLong(receipt.date, locale)} ${slotWithHours(t, receipt.timeSlot)}`)}
         {row(t('payments.receipt.people'), t('payments.receipt.peopleCount', { count: receipt.numberOfPeople }))}
         {row(t('payments.receipt.amount'), ntd(receipt.amount))}
         {row(t('payments.receipt.paid'), <strong>{ntd(receipt.paid)}</strong>, 'receipt-paid')}

@@ -11,6 +11,7 @@ import { formatNtd } from '~/lib/money';
 import { formatTourDay } from '~/lib/dates';
 import { ORDER_STATUS_VALUES, orderListQuerySchema } from '~/schemas/orders';
 import { listOrders } from '~/services/orders.server';
+import { slotWithHours } from '~/lib/time-slots';
 
 /** /orders (issue 10): a traveler's bookings, a guide's tours, every order for an admin; status filter, newest first. */
 export const handle: I18nHandle = { i18n: ['orders', 'account'] };
@@ -65,7 +66,7 @@ export default function Orders() {
                   #{o.id} · {viewer.type === 'admin' ? `${o.travelerName} → ${o.guideName}` : other}
                 </span>
                 <span className="recent-order-meta">
-                  {formatTourDay(o.date, locale)} · {t(`timeSlots.${o.timeSlot}`)} · {formatNtd(o.totalPrice, locale)}
+                  {formatTourDay(o.date, locale)} · {slotWithHours(t, o.timeSlot)} · {formatNtd(o.totalPrice, locale)}
                 </span>
                 <StatusPill status={o.status} />
               </Link>

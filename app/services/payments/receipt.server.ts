@@ -12,6 +12,7 @@ import { AppError } from '../errors.server';
 import { enqueueMail } from '../mail.server';
 import { PAID_AT_SOME_POINT } from './order-payments.server';
 import { orderPaymentHistory, type PaymentHistoryItem } from './order-payment-history.server';
+import { slotWithHours } from '~/lib/time-slots';
 
 /**
  * An order's receipt (issue 32): what was paid for and how much, for its traveler (and admins) to keep or print,
@@ -98,7 +99,7 @@ export async function receiptMailText(receipt: Receipt, recipientName: string, l
     '',
     `${t('mail.receipt.order')}: #${receipt.orderId}`,
     `${t('mail.receipt.tour')}: ${t('mail.receipt.tourWith', { guide: receipt.guideName })}`,
-    `${t('mail.receipt.when')}: ${formatTourDayLong(receipt.date, locale)} ${t(`timeSlots.${receipt.timeSlot}`)}`,
+    `${t('mail.receipt.when')}: ${formatTourDayLong(receipt.date, locale)} ${slotWithHours(t, receipt.timeSlot)}`,
     `${t('mail.receipt.people')}: ${receipt.numberOfPeople}`,
     `${t('mail.receipt.paid')}: ${ntd(receipt.paid)}`,
     ...(receipt.refunded > 0 ? [`${t('mail.receipt.refunded')}: ${ntd(receipt.refunded)}`] : []),
