@@ -203,6 +203,9 @@ export const orders = pgTable(
     /** PLATFORM_COMMISSION_PERCENT when the order was booked (issue 32): a later change never alters old orders. */
     commissionPercent: integer('commission_percent').notNull().default(10),
     termsAcceptedAt: tstz('terms_accepted_at'),
+    /** Where and how the traveler meets the guide, given by the guide on confirming (issue 35). */
+    meetingPoint: text('meeting_point'),
+    guidePhone: text('guide_phone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: tstz('deleted_at'),

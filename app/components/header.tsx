@@ -26,7 +26,9 @@ export function Header() {
   const locale = data?.locale ?? FALLBACK_LOCALE;
   const theme = data?.theme ?? 'auto';
   // A conversation page marks messages read while the root loader counts (loaders run in parallel): its count is the newer.
-  const unreadMessages = useMatches()
+  const matches = useMatches();
+  if (matches.some((m) => (m.handle as { bareHeader?: boolean } | undefined)?.bareHeader)) return <BareHeader />;
+  const unreadMessages = matches
     .map((m) => (m.data as { headerUnreadMessages?: number } | undefined)?.headerUnreadMessages)
     .find((n) => n !== undefined);
   if (data?.user) {
@@ -39,6 +41,21 @@ export function Header() {
   return <VisitorHeader locale={locale} theme={theme} redirectTo={redirectTo} />;
 }
 
+
+/** A page that cannot know its reader (the offline page): the brand only. */
+function BareHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <a href="/" className="brand" aria-label={t('app.title')}>
+          <Logo />
+          <span className="brand-name">{t('app.title')}</span>
+        </a>
+      </div>
+    </header>
+  );
+}
 
 /** Visitors who are not logged in: logo, name, login avatar, register, login, language, theme. */
 function VisitorHeader({ locale, theme, redirectTo }: Preferences) {

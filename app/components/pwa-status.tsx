@@ -13,7 +13,10 @@ import { useRootData } from '~/lib/root-data';
  */
 export function PwaStatus() {
   const { t } = useTranslation();
-  const locale = useRootData()?.locale ?? FALLBACK_LOCALE;
+  const rootData = useRootData();
+  const locale = rootData?.locale ?? FALLBACK_LOCALE;
+  // The worker keeps visitors' public pages only, never a logged-in page (issue 35): promise only what works.
+  const loggedIn = Boolean(rootData?.user);
   const [online, setOnline] = useState(true);
   const [formStopped, setFormStopped] = useState(false);
   const [updated, setUpdated] = useState(false);
@@ -84,7 +87,13 @@ export function PwaStatus() {
     <>
       {online ? null : (
         <div className="offline-bar" role="status" data-testid="offline-bar">
-          <p>{t('pwa.bar.offline')}</p>
+          {loggedIn ? (
+            <p>
+              {t('pwa.bar.offlineLoggedIn')} <a href="/trip-card">{t('pwa.bar.tripCard')}</a>
+            </p>
+          ) : (
+            <p>{t('pwa.bar.offline')}</p>
+          )}
           {formStopped ? <p role="alert">{t('pwa.bar.formOffline')}</p> : null}
         </div>
       )}

@@ -11,6 +11,8 @@
  */
 export const PAYMENT_STATUSES = ['unpaid', 'authorised', 'captured', 'partly_refunded', 'refunded', 'voided', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The statuses in which an order is paid for, as its traveler reads it (the trip card): money authorised or charged and kept. */
+export const PAID_FOR_STATUSES: readonly PaymentStatus[] = ['authorised', 'captured', 'partly_refunded'];
 
 /** The payment providers (docs/decisions/039): ECPay's all-in-one checkout, or our own test-mode simulator. */
 export const PAYMENT_PROVIDERS = ['simulator', 'ecpay'] as const;

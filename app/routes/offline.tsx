@@ -9,7 +9,8 @@ import { pageMeta } from '~/lib/meta';
  * precaches one per language without cookies (app/pwa/service-worker.ts), so it holds nothing personal.
  */
 // Not hydrated (root.tsx): the worker shows it at the address that could not be reached.
-export const handle: I18nHandle & { hydrate: false } = { i18n: ['pwa'], hydrate: false };
+// Fetched without cookies, it cannot know who is reading: the header is the brand alone (no 登入 / 註冊 for someone logged in).
+export const handle: I18nHandle & { hydrate: false; bareHeader: true } = { i18n: ['pwa'], hydrate: false, bareHeader: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(request);

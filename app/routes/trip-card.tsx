@@ -7,6 +7,8 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
+import { formatNtd } from '~/lib/money';
+import { telHref } from '~/lib/phone';
 import { slotWithHours } from '~/lib/time-slots';
 import { formatTourDayLong } from '~/lib/dates';
 import { now } from '~/services/clock.server';
@@ -44,7 +46,7 @@ export default function TripCard() {
                 <Avatar src={entry.guide.avatar} alt="" size={56} />
                 <div>
                   <h2>{entry.guide.name}</h2>
-                  <p className="muted small">{t('pwa.tripCard.order', { id: entry.orderId })}</p>
+                  <p className="muted small">{t('pwa.tripCard.reference', { id: entry.orderId })}</p>
                 </div>
               </div>
               <dl className="trip-card-facts">
@@ -56,13 +58,32 @@ export default function TripCard() {
                 </dd>
                 <dt>{t('pwa.tripCard.people')}</dt>
                 <dd>{entry.numberOfPeople}</dd>
+                <dt>{t('pwa.tripCard.meetingPoint')}</dt>
+                <dd className="meeting-point">{entry.meetingPoint ?? t('pwa.tripCard.noMeetingPoint')}</dd>
+                <dt>{t('pwa.tripCard.price')}</dt>
+                <dd>
+                  {formatNtd(entry.totalPrice, i18n.language)}
+                  {entry.paid === null ? null : (
+                    <>
+                      {' · '}
+                      <span className={entry.paid ? 'paid' : 'unpaid'}>{t(entry.paid ? 'pwa.tripCard.paid' : 'pwa.tripCard.unpaid')}</span>
+                    </>
+                  )}
+                </dd>
                 <dt>{t('pwa.tripCard.note')}</dt>
                 <dd>{entry.note || t('pwa.tripCard.noNote')}</dd>
-                <dt>{t('pwa.tripCard.contact')}</dt>
-                <dd>
-                  <a href={`mailto:${entry.guide.email}`}>{entry.guide.email}</a>
-                </dd>
               </dl>
+              <h3 className="trip-card-contact-title">{t('pwa.tripCard.contact')}</h3>
+              <p className="trip-card-contact">
+                {entry.guidePhone ? (
+                  <a className="button" href={telHref(entry.guidePhone)} data-testid="trip-card-phone">
+                    {t('pwa.tripCard.call')} <span className="nowrap">{entry.guidePhone}</span>
+                  </a>
+                ) : null}
+                <a className="button button-secondary" href={`mailto:${entry.guide.email}`}>
+                  {t('pwa.tripCard.mail')}
+                </a>
+              </p>
               <p className="trip-card-links">
                 <a href={entry.calendarUrl} download={`order-${entry.orderId}.ics`}>
                   {t('pwa.tripCard.ics')}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './pagination';
-import { blank } from './field-rules';
+import { blank, textField } from './field-rules';
 
 /** Orders (SPEC §3 Order, §7 Orders): the shapes the API answers and the pages render, and the inputs. */
 import { ORDER_STATUSES as ORDER_STATUS_VALUES } from '~/lib/order-status';
@@ -33,20 +33,56 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
-/** PUT /api/v1/orders/{id}: `{status}` or `{travelerCompleted: true}` / `{guideCompleted: true}`. */
+export const MEETING_POINT_MAX = 200;
+/** A phone number as people write it: digits with spaces, dashes, brackets, an optional leading +; 7–15 digits. */
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,22}$/;
+const PHONE_DIGITS = { min: 7, max: 15 };
+
+/**
+ * Where and how the traveler meets the guide (issue 35): the guide gives both when confirming a booking; the
+ * traveler reads them on the order, in the confirmation mail and on the offline trip card.
+ */
+export const meetingDetailsFields = {
+  meetingPoint: textField('validation.meetingPointRequired', { multiline: true })
+    .trim()
+    .min(1, { error: 'validation.meetingPointRequired' })
+    .max(MEETING_POINT_MAX, { error: 'validation.meetingPointTooLong' }),
+  guidePhone: textField('validation.phoneRequired')
+    .normalize('NFKC')
+    .trim()
+    .min(1, { error: 'validation.phoneRequired' })
+    .refine(
+      (v) => PHONE_PATTERN.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= PHONE_DIGITS.min && (v.match(/[0-9]/g)?.length ?? 0) <= PHONE_DIGITS.max,
+      { error: 'validation.phoneInvalid' },
+    ),
+};
+export type MeetingDetails = { meetingPoint: string; guidePhone: string };
+
+/**
+ * PUT /api/v1/orders/{id}: `{status}` or `{travelerCompleted: true}` / `{guideCompleted: true}`; a confirmation may
+ * carry the meeting details (both or neither: API clients of v1 confirm without them).
+ */
 export const orderUpdateSchema = z
   .object({
     status: z.enum(['confirmed', 'cancelled', 'completed', 'refunded'], { error: 'validation.invalid' }).optional(),
     travelerCompleted: z.literal(true, { error: 'validation.invalid' }).optional(),
     guideCompleted: z.literal(true, { error: 'validation.invalid' }).optional(),
+    meetingPoint: meetingDetailsFields.meetingPoint.optional().describe('Where the traveler meets the guide (with status "confirmed" only)'),
+    guidePhone: meetingDetailsFields.guidePhone.optional().describe('The guide’s phone for the tour day (with status "confirmed" only)'),
   })
   .refine((v) => [v.status, v.travelerCompleted, v.guideCompleted].filter((x) => x !== undefined).length === 1, {
     error: 'validation.invalid',
+  })
+  .refine((v) => (v.meetingPoint === undefined) === (v.guidePhone === undefined) && (v.meetingPoint === undefined || v.status === 'confirmed'), {
+    error: 'validation.meetingWithConfirm',
   });
 export type OrderUpdate = z.output<typeof orderUpdateSchema>;
 
 /** The order page's buttons: one form per action. */
 export const orderActionFormSchema = z.object({ intent: z.enum(ORDER_ACTIONS, { error: 'validation.invalid' }) });
+
+/** The guide's confirmation on the order page: the meeting details are asked for (the API's are optional). */
+export const orderConfirmFormSchema = z.object({ intent: z.literal('confirm'), ...meetingDetailsFields });
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -78,6 +114,8 @@ export const orderSchema = z.object({
   travelerCompleted: z.boolean(),
   guideCompleted: z.boolean(),
   totalPrice: z.int().describe('NT$ charged for the whole group: the guide’s profile price for one slot (docs/decisions/010)'),
+  meetingPoint: z.string().nullable().describe('Where to meet, given by the guide on confirming (null before, or when confirmed without)'),
+  guidePhone: z.string().nullable().describe('The guide’s phone for the tour day, given on confirming'),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   deletedAt: isoDateTime.nullable(),

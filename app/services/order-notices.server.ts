@@ -33,13 +33,16 @@ export interface OrderNoticeFacts {
   actorName: string;
   /** Stars given ('reviewed'). */
   rating?: number;
+  /** Where and how to meet, given by the guide on confirming ('confirmed'). */
+  meetingPoint?: string;
+  guidePhone?: string;
 }
 
 /** The facts a notice tells about an order, from the order's row and the names of who is involved. */
 export function orderNoticeFacts(
   order: Pick<OrderNoticeFacts, 'id' | 'status' | 'date' | 'timeSlot' | 'numberOfPeople' | 'totalPrice'>,
   names: { traveler: string; guide: string; actor: string },
-  extra: Pick<OrderNoticeFacts, 'rating'> = {},
+  extra: Pick<OrderNoticeFacts, 'rating' | 'meetingPoint' | 'guidePhone'> = {},
 ): OrderNoticeFacts {
   return {
     id: order.id,
@@ -75,7 +78,12 @@ export async function orderNotice(recipient: Recipient, kind: OrderNoticeKind, o
   const { t, title, body } = await words(recipient, kind, order);
   const path = `/orders/${order.id}`;
   const link = new URL(path, getConfig().PUBLIC_URL).toString();
-  const text = [t('orders.mail.greeting', { name: recipient.name }), '', body, '', link, '', t('orders.mail.signature')].join('\n');
+  // A confirmation's mail says where to meet and whom to call: the traveler may read only their mail on the day.
+  const meeting =
+    kind === 'confirmed' && order.meetingPoint && order.guidePhone
+      ? ['', t('orders.mail.meetingPoint', { place: order.meetingPoint }), t('orders.mail.guidePhone', { phone: order.guidePhone })]
+      : [];
+  const text = [t('orders.mail.greeting', { name: recipient.name }), '', body, ...meeting, '', link, '', t('orders.mail.signature')].join('\n');
   return {
     userId: recipient.id,
     type: `order.${kind}`,

@@ -1,6 +1,6 @@
 import { todayInTaipei } from '~/lib/dates';
 import { hasSlotBegun, slotStartsAt, type TimeSlot } from '~/lib/time-slots';
-import type { OrderAction, OrderStatus, OrderUpdate } from '~/schemas/orders';
+import type { MeetingDetails, OrderAction, OrderStatus, OrderUpdate } from '~/schemas/orders';
 import { AppError } from './errors.server';
 
 /**
@@ -95,7 +95,7 @@ export function partyOf(order: Pick<OrderFacts, 'travelerId' | 'guideId'>, actor
  * A change as it is asked for: the order page names an action (its buttons); PUT /api/v1/orders/{id} names the
  * status it wants or one completion flag.
  */
-export type OrderChange = { action: OrderAction } | OrderUpdate;
+export type OrderChange = ({ action: OrderAction } & Partial<MeetingDetails>) | OrderUpdate;
 
 /**
  * The action a requested change means for this viewer and this order: "cancelled" from the guide of a pending

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { orderEvents, orders, users } from '~db/schema';
-import type { OrderAction, OrderEventView, OrderListQuery, OrderView } from '~/schemas/orders';
+import type { MeetingDetails, OrderAction, OrderEventView, OrderListQuery, OrderView } from '~/schemas/orders';
 import type { UserOrderSummary } from '~/schemas/user-views';
 import type { AdminOrderFilters } from '~/schemas/admin-orders';
 import type { Viewer } from './access.server';
@@ -90,6 +90,8 @@ export function toOrderView(row: OrderRow, travelerName: string, guideName: stri
     travelerCompleted: row.travelerCompleted,
     guideCompleted: row.guideCompleted,
     totalPrice: row.totalPrice,
+    meetingPoint: row.meetingPoint,
+    guidePhone: row.guidePhone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
@@ -225,6 +227,27 @@ const NOTICE_OF: Record<OrderAction, OrderNoticeKind> = {
   refund: 'refunded',
 };
 
+/** The meeting details a change or an order carries, when it has them (given together: app/schemas/orders.ts). */
+function meetingOf(source: { meetingPoint?: string | null; guidePhone?: string | null } | OrderChange): Partial<MeetingDetails> {
+  return 'meetingPoint' in source && source.meetingPoint && 'guidePhone' in source && source.guidePhone
+    ? { meetingPoint: source.meetingPoint, guidePhone: source.guidePhone }
+    : {};
+}
+
+/**
+ * The meeting details this guide gave last (issue 35): the confirmation form starts from them, since a guide
+ * mostly meets travelers at the same place and always has the same phone.
+ */
+export async function lastMeetingDetails(guideId: number, db: Database = getDb()): Promise<MeetingDetails | null> {
+  const [row] = await db
+    .select({ meetingPoint: orders.meetingPoint, guidePhone: orders.guidePhone })
+    .from(orders)
+    .where(and(eq(orders.guideId, guideId), isNotNull(orders.meetingPoint), isNotNull(orders.guidePhone)))
+    .orderBy(desc(orders.updatedAt))
+    .limit(1);
+  return row ? { meetingPoint: row.meetingPoint!, guidePhone: row.guidePhone! } : null;
+}
+
 /**
  * The one way an order moves (issue 20), for the order page and PUT /api/v1/orders/{id} alike: in one transaction,
  * reads and locks the order once (with both parties, for the notices), says who the viewer is to it (a stranger
@@ -260,7 +283,7 @@ export async function changeOrder(
     if (action !== 'complete' || completed) await applyMoneyEffect(tx, { action, order: { ...row.order, status: decision.to }, party: decision.party, now });
     const [updated] = await tx
       .update(orders)
-      .set({ ...decision.patch, updatedAt: now })
+      .set({ ...decision.patch, ...(action === 'confirm' ? meetingOf(change) : {}), updatedAt: now })
       .where(eq(orders.id, id))
       .returning();
     await tx.insert(orderEvents).values({
@@ -273,7 +296,7 @@ export async function changeOrder(
       at: now,
     });
     const actorName = viewer.id === row.traveler.id ? row.traveler.name : viewer.id === row.guide.id ? row.guide.name : '';
-    const facts = orderNoticeFacts(updated!, { traveler: row.traveler.name, guide: row.guide.name, actor: actorName });
+    const facts = orderNoticeFacts(updated!, { traveler: row.traveler.name, guide: row.guide.name, actor: actorName }, meetingOf(updated!));
     // A guide never told of an unpaid booking is not told of its end either (issue 32).
     const guideTold = !(await unseenByGuide(id, tx as unknown as Database));
     const recipients: Party[] = (decision.party === 'admin' ? (['traveler', 'guide'] as const) : decision.party === 'traveler' ? (['guide'] as const) : (['traveler'] as const)).filter(

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './test';
-import { expectNoAxeViolations, jsEnabled, savePicture } from './support';
+import { acceptBooking, expectNoAxeViolations, jsEnabled, savePicture } from './support';
 import { payWithTestCard } from './pay';
 
 /**
@@ -88,7 +88,7 @@ test('guide opens a slot → traveler books → guide accepts → both complete'
   await expectNoAxeViolations(guide, testInfo);
   await guide.getByRole('link', { name: new RegExp(`#${orderId}`) }).click();
   await expect(guide.getByRole('heading', { name: new RegExp(`訂單 #${orderId}`) })).toBeVisible();
-  await guide.getByRole('button', { name: '接受預約' }).click();
+  await acceptBooking(guide);
   await expect(guide.getByText('已確認').first()).toBeVisible();
 
   // 4. It is the tour day: both mark it done.

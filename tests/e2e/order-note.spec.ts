@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './test';
-import { jsEnabled } from './support';
+import { acceptBooking, jsEnabled } from './support';
 import { payOrderOverHttp } from './pay';
 
 /**
@@ -60,7 +60,7 @@ test('the guide sees the booking note masked until accepting the booking, then i
   await expect(note).not.toContainText('0912');
   await expect(page.getByTestId('note-masked')).toContainText('確認預約前，聯絡方式會被隱藏');
 
-  await page.getByRole('button', { name: '接受預約' }).click();
+  await acceptBooking(page);
   await expect(note).toHaveText(NOTE);
   await expect(page.getByTestId('note-masked')).toHaveCount(0);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { mailsTo } from './mail';
 import { registerTraveler } from './travelers';
 import { payWithTestCard, TEST_CARD } from './pay';
-import { expectNoAxeViolations, jsEnabled } from './support';
+import { acceptBooking, expectNoAxeViolations, jsEnabled } from './support';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from './test';
 
 /**
@@ -106,7 +106,7 @@ test('book → pay → guide confirms → cancel → refund on the order and the
   const guideContext = await newContext(browser, testInfo, baseURL!, 1280);
   const guide = await guideContext.newPage();
   await logIn(guide, guideEmail, GUIDE_PASSWORD, `/orders/${orderA}`);
-  await guide.getByRole('button', { name: '接受預約' }).click();
+  await acceptBooking(guide);
   await expect(guide.getByRole('heading', { level: 1 }).getByText('已確認')).toBeVisible();
   await waitForTimeline(page, `請款 ${amount}`);
   await expect(paymentCard.getByTestId('payment-status')).toHaveText('已請款');

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './test';
-import { E2E_ADMIN, expectNoAxeViolations, jsEnabled } from './support';
+import { acceptBooking, E2E_ADMIN, expectNoAxeViolations, jsEnabled } from './support';
 import { payWithTestCard } from './pay';
 
 /**
@@ -72,7 +72,7 @@ test('book → confirm → both complete → both review → earnings and notifi
 
   // 3. The guide confirms.
   await guide.goto(`/orders/${orderId}`);
-  await guide.getByRole('button', { name: '接受預約' }).click();
+  await acceptBooking(guide);
   await expect(guide.getByText('已確認').first()).toBeVisible();
 
   // 4. The tour day has come (today's slot): both mark completion; no review form before both did.

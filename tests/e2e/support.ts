@@ -130,3 +130,21 @@ export async function loadAllImages(page: Page): Promise<void> {
     );
   });
 }
+
+/** What the e2e guides give when they accept a booking. */
+export const MEETING = { point: '台北車站東三門，我會舉黃色旗子', phone: '0912-345-678' } as const;
+
+/**
+ * The guide accepts the booking open on `page` (issue 35): 接受預約 asks where to meet and for a phone (a step of
+ * its own with JS off, in place with JS on); the fields may start from the guide's last answer.
+ */
+export async function acceptBooking(page: Page, meeting: { point: string; phone: string } = MEETING): Promise<void> {
+  await page.getByRole('button', { name: '接受預約' }).click();
+  const step = page.getByTestId('confirm-meeting');
+  await expect(step).toBeVisible();
+  await step.getByLabel('集合地點').fill(meeting.point);
+  await step.getByLabel('導遊電話').fill(meeting.phone);
+  await savePicture(page, `accept-booking-meeting-step-${page.viewportSize()?.width ?? 0}.png`);
+  await step.getByRole('button', { name: '接受預約' }).click();
+  await expect(step).toBeHidden();
+}

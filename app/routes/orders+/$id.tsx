@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, type Submission, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -20,10 +20,12 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { FORM_KEY_FIELD } from '~/lib/form-key';
 import { pageMeta } from '~/lib/meta';
-import { orderActionFormSchema, type OrderAction } from '~/schemas/orders';
+import { orderActionFormSchema, orderConfirmFormSchema, type OrderAction } from '~/schemas/orders';
 import { REVIEW_COMMENT_MAX, reviewCreateSchema } from '~/schemas/reviews';
-import { changeOrder, getOrderDetail, getOrderFor } from '~/services/orders.server';
+import type { Viewer } from '~/services/access.server';
+import { changeOrder, getOrderDetail, getOrderFor, lastMeetingDetails } from '~/services/orders.server';
 import { createReview, orderReviewState } from '~/services/reviews.server';
+import { ConfirmWithMeeting, MeetingFacts } from './__meeting';
 import { ConfirmCancel, PaymentCard } from './__payment';
 
 /**
@@ -45,6 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     viewer: { id: user.id, type: user.type },
     // The review form's one-time key (docs/decisions/042): a double submit stores one review and lands on it.
     reviewFormKey: reviewState.canReview ? freshFormKey() : null,
+    // The confirmation asks where to meet (issue 35): it starts from what this guide gave last time.
+    meetingDefaults: detail.actions.includes('confirm') ? await lastMeetingDetails(user.id) : null,
     title: t('orders.detail.title', { id: detail.order.id }),
   };
 }
@@ -60,6 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get('intent') === 'review') return reviewAction(request, user, id, formData);
   const submission = parseWithZod(formData, { schema: orderActionFormSchema });
   if (submission.status !== 'success') return data({ form: 'actions' as const, result: submission.reply() }, { status: 400 });
+  if (submission.value.intent === 'confirm') return confirmAction(request, user, id, formData, submission);
   // Cancelling and declining ask first (issue 19): without JS this answer is the confirmation step.
   if (ASKS_FIRST.includes(submission.value.intent) && formData.get('confirmed') !== 'yes') {
     return data({ form: 'confirm' as const, intent: submission.value.intent });
@@ -69,6 +74,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(`/orders/${id}`, { key: `orders.done.${action}`, type: 'success' });
   } catch (error) {
     return replyWithError(request, submission, error, { extra: { form: 'actions' as const } });
+  }
+}
+
+/**
+ * Accepting a booking (issue 35): the guide says where to meet and gives a phone first. Without JS the button's
+ * answer is that step; its form confirms with the details, as PUT /api/v1/orders/{id} does with them.
+ */
+async function confirmAction(request: Request, user: Viewer, orderId: number, formData: FormData, asked: Submission<{ intent: OrderAction }>) {
+  if (!formData.has('meetingPoint')) {
+    // The step only for whom may accept now; anyone else gets the state machine's answer (403, 409) as before.
+    if ((await getOrderDetail(user, orderId)).actions.includes('confirm')) return data({ form: 'meeting' as const, result: null });
+    try {
+      await changeOrder(user, orderId, { action: 'confirm' });
+      return redirectWithToast(`/orders/${orderId}`, { key: 'orders.done.confirm', type: 'success' });
+    } catch (error) {
+      return replyWithError(request, asked, error, { extra: { form: 'actions' as const } });
+    }
+  }
+  const submission = parseWithZod(formData, { schema: orderConfirmFormSchema });
+  if (submission.status !== 'success') return data({ form: 'meeting' as const, result: submission.reply() }, { status: 400 });
+  try {
+    const { meetingPoint, guidePhone } = submission.value;
+    await changeOrder(user, orderId, { action: 'confirm', meetingPoint, guidePhone });
+    return redirectWithToast(`/orders/${orderId}`, { key: 'orders.done.confirm', type: 'success' });
+  } catch (error) {
+    return replyWithError(request, submission, error, { extra: { form: 'meeting' as const } });
   }
 }
 
@@ -89,7 +120,7 @@ async function reviewAction(request: Request, user: { id: number }, orderId: num
 }
 
 export default function OrderDetail() {
-  const { order, events, actions, viewer, reviewState, refund, payment, paymentHistory } = useLoaderData<typeof loader>();
+  const { order, events, actions, viewer, reviewState, refund, payment, paymentHistory, meetingDefaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -100,6 +131,8 @@ export default function OrderDetail() {
   // The confirmation step: the server's answer without JS, the button's click with JS.
   const [asking, setAsking] = useState<OrderAction | null>(null);
   const confirming = asking ?? (actionData?.form === 'confirm' ? actionData.intent : null);
+  // Only while the order can still be accepted: after the confirmation (JS on: the same page) the step is gone.
+  const meetingStep = actions.includes('confirm') && (confirming === 'confirm' || actionData?.form === 'meeting');
   // A booking still ahead: the calendar file and the completion marks belong to it; a cancelled one has neither.
   const live = order.status === 'pending' || order.status === 'confirmed';
   const ownMarkDone = role === 'traveler' ? order.travelerCompleted : role === 'guide' ? order.guideCompleted : false;
@@ -109,7 +142,14 @@ export default function OrderDetail() {
         <Link to="/orders">← {t('orders.detail.back')}</Link>
       </p>
       {/* First on the page: without JS the confirmation step opens on the first screen. */}
-      {confirming && refund ? (
+      {meetingStep ? (
+        <ConfirmWithMeeting
+          defaults={meetingDefaults}
+          lastResult={actionData?.form === 'meeting' ? actionData.result : null}
+          busy={busyIntent === 'confirm'}
+          onBack={asking ? () => setAsking(null) : undefined}
+        />
+      ) : confirming && refund ? (
         <ConfirmCancel
           intent={confirming}
           role={role}
@@ -124,6 +164,7 @@ export default function OrderDetail() {
           {t('orders.detail.title', { id: order.id })} <StatusPill status={order.status} />
         </h1>
         <OrderSummary order={order} show={{ traveler: true, note: true, completion: order.status === 'confirmed' || order.status === 'completed' }} />
+        <MeetingFacts meetingPoint={order.meetingPoint} guidePhone={order.guidePhone} />
         {role === 'traveler' ? (
           <p>
             {/* Issue 23: the order links to the one conversation with this guide. */}
@@ -165,7 +206,7 @@ export default function OrderDetail() {
                 label={t(`orders.actions.${a}`)}
                 busyLabel={t('orders.actions.working')}
                 onClick={
-                  ASKS_FIRST.includes(a)
+                  ASKS_FIRST.includes(a) || a === 'confirm'
                     ? (event) => {
                         event.preventDefault();
                         setAsking(a);

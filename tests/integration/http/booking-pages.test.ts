@@ -294,7 +294,7 @@ describe(`booking pages (${testDriver})`, () => {
     expect((await server.request(`/orders/${orderId}`, { cookie: stranger.cookie })).status).toBe(403);
     expect((await post(`/orders/${orderId}`, t.cookie, { intent: 'confirm' })).status).toBe(403);
 
-    const confirmed = await post(`/orders/${orderId}`, g.cookie, { intent: 'confirm' });
+    const confirmed = await post(`/orders/${orderId}`, g.cookie, { intent: 'confirm', meetingPoint: '台北車站東三門', guidePhone: '0912 345 678' });
     expect(confirmed.status).toBe(302);
     setClock(new Date(`${inDays(1)}T02:00:00Z`));
     // Before the tour day's marks, the actions box says when completion can be marked.
@@ -346,7 +346,7 @@ describe(`booking pages (${testDriver})`, () => {
     expect(await statusOf()).toBe('pending');
 
     // The guide accepts; 48 hours before the evening begins the traveler gets half back.
-    expect((await post(`/orders/${orderId}`, g.cookie, { intent: 'confirm' })).status).toBe(302);
+    expect((await post(`/orders/${orderId}`, g.cookie, { intent: 'confirm', meetingPoint: '台北車站東三門', guidePhone: '0912 345 678' })).status).toBe(302);
     // Once the card is charged (the capture, after the confirmation), cancelling returns money by the terms.
     await waitForPayment(Number(orderId), 'captured');
     setClock(new Date(new Date(`${day}T18:00:00+08:00`).getTime() - 48 * 3_600_000));

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "meeting_point" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "guide_phone" text;
