@@ -38,6 +38,8 @@ export interface BookATourOptions {
   waitMs?: number;
   /** Where the steps are told (default: nowhere). */
   log?: (line: string) => void;
+  /** Told the new order's id once it is booked. */
+  onBooked?: (orderId: number) => void;
 }
 
 export interface TourOutcome {
@@ -115,6 +117,7 @@ export async function bookATour(options: BookATourOptions): Promise<TourOutcome>
     }),
   );
   const orderId = booked.order.id;
+  options.onBooked?.(orderId);
   log(`order #${orderId}: ${booked.order.status}, payment ${booked.payment?.status ?? 'none (free tour)'}`);
 
   // 5. Pay on the provider's page, as a browser does (the checkout is a page for people, not a JSON call).
@@ -127,7 +130,7 @@ export async function bookATour(options: BookATourOptions): Promise<TourOutcome>
       waiting,
     );
     if (paid.payment?.status !== 'authorised') throw new Error(`payment ${paid.payment?.status}: not authorised`);
-    log(`card authorised for NT$${paid.payment.amount}; waiting for the guide to confirm`);
+    log(`card authorised for NT$${paid.payment.amount}; waiting for the guide to confirm ${new URL(`/orders/${orderId}`, options.baseUrl)}`);
   }
 
   // 6. The guide confirms (in their own app or browser): ask for the order until it says so.
@@ -206,16 +209,22 @@ async function payInBrowserSteps(checkoutUrl: string, token: string, card: strin
 }
 
 /**
- * The guide's side, for the test and for the command: logs in as the guide and confirms the first of their pending
- * orders whose card is authorised, asking every `pollMs` for at most `waitMs`. Returns that order's id.
+ * The guide's side, for the test and for the command: logs in as the guide and confirms the order `orderId` (or the
+ * first of their pending orders) once its card is authorised, asking every `pollMs` for at most `waitMs`. Returns
+ * that order's id.
  */
-export async function confirmAsGuide(baseUrl: string, guide: Credentials, options: { pollMs?: number; waitMs?: number } = {}): Promise<number> {
+export async function confirmAsGuide(
+  baseUrl: string,
+  guide: Credentials,
+  options: { orderId?: Promise<number>; pollMs?: number; waitMs?: number } = {},
+): Promise<number> {
+  const only = await options.orderId;
   const { api } = await logIn(baseUrl, guide);
   const waiting = { pollMs: options.pollMs ?? 2_000, waitMs: options.waitMs ?? 10 * 60_000 };
   const orderId = await poll(
     async () => {
       const { orders } = await ok(api.GET('/api/v1/orders', { params: { query: { status: 'pending' } } }));
-      for (const order of orders) {
+      for (const order of orders.filter((o) => only === undefined || o.id === only)) {
         const detail = await ok(api.GET('/api/v1/orders/{id}', { params: { path: { id: order.id } } }));
         if (detail.actions.includes('confirm') && detail.payment?.status === 'authorised') return order.id;
       }
@@ -244,9 +253,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     // Playing the guide too: book that guide (a guide's id is their user id).
     const guideId = guide ? (await logIn(baseUrl, guide)).userId : undefined;
+    let booked: (orderId: number) => void = () => undefined;
+    const orderId = new Promise<number>((resolve) => (booked = resolve));
     const [outcome] = await Promise.all([
-      bookATour({ baseUrl, traveler, keyword: process.env.KEYWORD, guideId, log }),
-      guide ? confirmAsGuide(baseUrl, guide).then((id) => log(`(as ${guide.email}) confirmed order #${id}`)) : undefined,
+      bookATour({ baseUrl, traveler, keyword: process.env.KEYWORD, guideId, log, onBooked: booked }),
+      guide ? confirmAsGuide(baseUrl, guide, { orderId }).then((id) => log(`(as ${guide.email}) confirmed order #${id}`)) : undefined,
     ]);
     console.log(JSON.stringify(outcome, null, 2));
   } catch (error) {

@@ -45,7 +45,7 @@ describe(`examples/book-a-tour.ts (${testDriver})`, () => {
       `1 guide free on ${date}`,
       `booking ${guide.name} (#${guide.id}), ${date} morning, NT$2400`,
       `order #${outcome.orderId}: pending, payment unpaid`,
-      'card authorised for NT$2400; waiting for the guide to confirm',
+      `card authorised for NT$2400; waiting for the guide to confirm ${server.baseUrl}/orders/${outcome.orderId}`,
       'confirmed; cancelling now gives back 100% (NT$2400)',
       'cancelled',
       'refund: NT$2400 of NT$2400 (payment refunded)',
