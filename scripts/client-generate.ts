@@ -1,9 +1,14 @@
 // `npm run client:generate`: writes the typed client's types (packages/client/src/schema.d.ts) from the current
 // OpenAPI document, built in-process from the route contracts (no server is started). `--check` writes nothing and
 // exits 1 when the committed file differs.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CLIENT_SCHEMA_FILE, renderClientSchema } from './lib/client-schema';
+
+// The document reads the app's configuration (for its server URL, which the types do not carry): a throwaway session
+// secret keeps that from needing one, or from writing one into DATA_DIR.
+process.env.SESSION_SECRET ||= crypto.randomBytes(32).toString('hex');
 
 async function loadDocument(): Promise<{ document: object; close: () => Promise<void> }> {
   // The document gathers the route contracts with import.meta.glob: loaded through Vite, as the app is.

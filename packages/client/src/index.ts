@@ -10,7 +10,9 @@ import type { components, paths } from './schema';
  *   that call, so a repeated write is answered once (docs/decisions/042);
  * - retries with exponential backoff and jitter on a network error, a timed-out attempt, 429, 502, 503, 504 and
  *   409 IDEMPOTENCY_IN_PROGRESS, waiting as long as `Retry-After` says (seconds or an HTTP date) up to a cap; a write
- *   is never repeated without its key;
+ *   is never repeated without its key. (The public writes, log in, register and the password reset, keep no answer
+ *   per key on the server: repeated after a lost answer, a log-in opens a second session, a registration answers
+ *   EMAIL_TAKEN.);
  * - a deadline per attempt;
  * - `ok()`, which returns an answer's `data` or throws the error envelope as an `ApiError`.
  *
