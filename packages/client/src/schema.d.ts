@@ -13143,6 +13143,10 @@ export interface operations {
                                 guideCompleted: boolean;
                                 /** @description NT$ charged for the whole group: the guide’s profile price for one slot (docs/decisions/010) */
                                 totalPrice: number;
+                                /** @description Where to meet, given by the guide on confirming (null before, or when confirmed without) */
+                                meetingPoint: string | null;
+                                /** @description The guide’s phone for the tour day, given on confirming */
+                                guidePhone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -13305,6 +13309,10 @@ export interface operations {
                                 guideCompleted: boolean;
                                 /** @description NT$ charged for the whole group: the guide’s profile price for one slot (docs/decisions/010) */
                                 totalPrice: number;
+                                /** @description Where to meet, given by the guide on confirming (null before, or when confirmed without) */
+                                meetingPoint: string | null;
+                                /** @description The guide’s phone for the tour day, given on confirming */
+                                guidePhone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -13613,6 +13621,10 @@ export interface operations {
                                 guideCompleted: boolean;
                                 /** @description NT$ charged for the whole group: the guide’s profile price for one slot (docs/decisions/010) */
                                 totalPrice: number;
+                                /** @description Where to meet, given by the guide on confirming (null before, or when confirmed without) */
+                                meetingPoint: string | null;
+                                /** @description The guide’s phone for the tour day, given on confirming */
+                                guidePhone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -13782,6 +13794,10 @@ export interface operations {
                     travelerCompleted?: true;
                     /** @constant */
                     guideCompleted?: true;
+                    /** @description Where the traveler meets the guide (with status "confirmed" only) */
+                    meetingPoint?: string;
+                    /** @description The guide’s phone for the tour day (with status "confirmed" only) */
+                    guidePhone?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
@@ -13790,6 +13806,10 @@ export interface operations {
                     travelerCompleted?: true;
                     /** @constant */
                     guideCompleted?: true;
+                    /** @description Where the traveler meets the guide (with status "confirmed" only) */
+                    meetingPoint?: string;
+                    /** @description The guide’s phone for the tour day (with status "confirmed" only) */
+                    guidePhone?: string;
                 };
             };
         };
@@ -13831,6 +13851,10 @@ export interface operations {
                                 guideCompleted: boolean;
                                 /** @description NT$ charged for the whole group: the guide’s profile price for one slot (docs/decisions/010) */
                                 totalPrice: number;
+                                /** @description Where to meet, given by the guide on confirming (null before, or when confirmed without) */
+                                meetingPoint: string | null;
+                                /** @description The guide’s phone for the tour day, given on confirming */
+                                guidePhone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -14029,6 +14053,10 @@ export interface operations {
                                 guideCompleted: boolean;
                                 /** @description NT$ charged for the whole group: the guide’s profile price for one slot (docs/decisions/010) */
                                 totalPrice: number;
+                                /** @description Where to meet, given by the guide on confirming (null before, or when confirmed without) */
+                                meetingPoint: string | null;
+                                /** @description The guide’s phone for the tour day, given on confirming */
+                                guidePhone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -14202,6 +14230,10 @@ export interface operations {
                                 guideCompleted: boolean;
                                 /** @description NT$ charged for the whole group: the guide’s profile price for one slot (docs/decisions/010) */
                                 totalPrice: number;
+                                /** @description Where to meet, given by the guide on confirming (null before, or when confirmed without) */
+                                meetingPoint: string | null;
+                                /** @description The guide’s phone for the tour day, given on confirming */
+                                guidePhone: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
