@@ -12,10 +12,10 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'No import cycles under app/, db/, server/ (type-only imports count too). The one exception is the root ' +
+        'No import cycles under app/, db/, server/, scripts/ (type-only imports count too). The one exception is the root ' +
         "route's loader type (`typeof rootLoader` in app/lib/root-data.ts), the Remix idiom for typed root data; " +
         'root-imports-type-only keeps that edge erased at run time.',
-      from: { path: '^(app|db|server)/' },
+      from: { path: '^(app|db|server|scripts)/' },
       to: { circular: true, viaOnly: { pathNot: '^app/root\\.tsx$' } },
     },
     {

@@ -1,11 +1,11 @@
-import type { MatrixRole, Outcome } from './lib/authorization-matrix';
+import type { MatrixRole, Outcome } from './lib/authorization-roles';
 
 /*
  * Who may do what, route by route: the hand-kept half of the authorization matrix (docs/authorization-matrix.md).
  * API routes start from their contract's `auth` (public: everyone; user: any session; roles: those roles);
  * `allow` narrows it to the object's owners, `denied` says how others are refused (404 where existence is
  * private), `outcomes` names any other expected answer. Pages name `allow` themselves. A route without an
- * entry stops scripts/authorization-matrix.ts. The world: see ROLE_MEANING in lib/authorization-matrix.ts.
+ * entry stops scripts/authorization-matrix.ts. The world: see ROLE_MEANING in lib/authorization-roles.ts.
  */
 export interface RoutePolicy {
   allow?: readonly MatrixRole[] | 'all' | 'users';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildMatrix, type Matrix, type MatrixCell, type MatrixRoute, type Outcome } from '../../../scripts/lib/authorization-matrix';
+import { buildMatrix, type Matrix, type MatrixCell, type MatrixRoute } from '../../../scripts/lib/authorization-matrix';
+import type { Outcome } from '../../../scripts/lib/authorization-roles';
 import { manifestRoutes } from '../../../scripts/lib/route-manifest';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { useTestServer, type TestResponse } from '../../support/http-server';

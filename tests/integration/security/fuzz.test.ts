@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Matrix, MatrixRole, MatrixRoute } from '../../../scripts/lib/authorization-matrix';
+import type { Matrix, MatrixRoute } from '../../../scripts/lib/authorization-matrix';
+import type { MatrixRole } from '../../../scripts/lib/authorization-roles';
 import { resetRateLimits } from '~/services/rate-limit.server';
 import { useTestServer, type TestResponse } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';

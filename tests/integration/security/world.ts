@@ -16,13 +16,13 @@ import {
   createTraveler,
   createUser,
 } from '~server/seed/factories';
-import type { MatrixRole } from '../../../scripts/lib/authorization-matrix';
+import type { MatrixRole } from '../../../scripts/lib/authorization-roles';
 import { loginAs } from '../../support/api';
 import type { TestRequestInit } from '../../support/http-server';
 
 /**
  * The seeded world the authorization matrix and the fuzzer ask about (issue 21): one of each role and one of
- * each object, owned as ROLE_MEANING says (scripts/lib/authorization-matrix.ts). Sessions are real: a bearer
+ * each object, owned as ROLE_MEANING says (scripts/lib/authorization-roles.ts). Sessions are real: a bearer
  * token for /api/v1, a session cookie for pages.
  */
 export interface World {
