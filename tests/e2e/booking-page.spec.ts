@@ -65,6 +65,29 @@ test('the summary comes first and follows the choice; on a phone the button is n
   // The issue: no scrolling past two thousand pixels of radio buttons to reach the button (60 days × 3 slots open).
   expect(top).toBeLessThan(1800);
 
+  if (jsEnabled(testInfo)) {
+    // Issue 35: the 60 days are one tab stop; the arrow keys move along them and show that day's slots, then Tab
+    // goes on to the slots (it was 60 tab stops before them).
+    const days = page.locator('a[data-day]');
+    await expect(days.first()).toHaveAttribute('tabindex', '0');
+    await expect(page.locator('a[data-day][tabindex="0"]')).toHaveCount(1);
+    const firstSlot = () => page.getByRole('radio').first().getAttribute('value');
+    await days.first().focus();
+    const before = await firstSlot();
+    await page.keyboard.press('ArrowRight');
+    await expect(days.nth(1)).toBeFocused();
+    await expect(days.nth(1)).toHaveAttribute('aria-current', 'date');
+    const secondDay = await days.nth(1).getAttribute('data-day');
+    await expect.poll(firstSlot).toContain(secondDay!);
+    expect(before).not.toContain(secondDay!);
+    await page.keyboard.press('End');
+    await expect(days.last()).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(days.first()).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
+  }
+
   const day = taipeiDay(20);
   await choose(page, day, /晚上/);
   await page.getByLabel('人數').fill('4');

@@ -13,7 +13,7 @@ import { OtpInput } from './otp-input';
 
 // Each form types its own fields; the kit only reads a field's metadata.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+export type AnyField = FieldMetadata<any, any, string[]>;
 
 /** The ids a control's aria-describedby names beyond its errors (conform adds the error id itself). */
 const hintId = (field: AnyField, hint: ReactNode) => (hint ? field.descriptionId : undefined);

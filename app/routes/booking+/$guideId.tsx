@@ -1,14 +1,11 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Avatar } from '~/components/avatar';
-import { VerifiedMark } from '~/components/guide-card';
-import { ChoiceGroup, Field, SubmitButton, TextareaField } from '~/components/forms/form-fields';
-import { ErrorList, useMessages } from '~/components/forms/messages';
+import { Field, SubmitButton, TextareaField } from '~/components/forms/form-fields';
+import { ErrorList } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
-import { Stars } from '~/components/stars';
 import { getSession } from '~/http/session.server';
 import { countGuideView } from '~/http/views.server';
 import { attempt, submitForm } from '~/http/forms.server';
@@ -21,8 +18,6 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { slotHoursText, TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
-import { formatTourDay, formatTourDayLong } from '~/lib/dates';
 import { bookingFormSchema } from '~/schemas/booking';
 import { listSlotsToBook } from '~/services/availability.server';
 import { isPublishableGuide } from '~/services/guide-publishable.server';
@@ -30,6 +25,10 @@ import { bookSlot } from '~/services/booking.server';
 import { checkoutPath } from '~/services/payments/order-payments.server';
 import { getGuideDetail } from '~/services/guides.server';
 import { findUserById } from '~/services/users.server';
+import { DayPicker } from './__day-picker';
+import { ErrorSummary } from './__error-summary';
+import { parseSlot, radioId, SlotPicker, slotValue } from './__slot-picker';
+import { BookingSummary } from './__summary';
 
 /**
  * /booking/:guideId (issues 10 and 19): a summary of the booking first (the guide, the chosen slot and its hours,
@@ -145,17 +144,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-type Slot = { date: string; timeSlot: TimeSlot; held?: boolean };
-const slotValue = (s: Slot) => `${s.date}|${s.timeSlot}`;
-/** A form value "YYYY-MM-DD|slot" as a slot, or null for anything else. */
-function parseSlot(value: unknown): Slot | null {
-  if (typeof value !== 'string') return null;
-  const [date, timeSlot] = value.split('|');
-  return date && isoDay.test(date) && TIME_SLOTS.includes(timeSlot as TimeSlot) ? { date, timeSlot: timeSlot as TimeSlot } : null;
-}
-/** conform's id of one radio of a collection (getCollectionProps). */
-const radioId = (fieldId: string, value: string) => `${fieldId}-${value}`;
-
 /** What the summary shows: the form's current slot and people (live with JS), else what the server knows. */
 function readLive(form: HTMLFormElement) {
   const formData = new FormData(form);
@@ -169,7 +157,6 @@ export default function Booking() {
   const navigation = useNavigation();
   const location = useLocation();
   const { t, i18n } = useTranslation();
-  const messages = useMessages();
   const locale = i18n.language;
   const [form, fields] = useSchemaForm<{ slot: string; numberOfPeople: string; note: string; termsAccepted: string }>({
     id: 'booking',
@@ -229,21 +216,6 @@ export default function Booking() {
     q.set('day', d);
     return `?${q}`;
   };
-  const pickDay = (event: MouseEvent<HTMLAnchorElement>, d: string) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-    event.preventDefault();
-    setPickedDay(d);
-  };
-  const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string | undefined) => {
-    const target = id ? document.getElementById(id) : null;
-    if (!target) return;
-    event.preventDefault();
-    target.scrollIntoView({ block: 'center' });
-    target.focus();
-  };
-  // Day chips: the weekday over the month and day, short enough for seven in a row on a phone.
-  const chipWeekday = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }), [locale]);
-  const chipDate = useMemo(() => new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }), [locale]);
   const formProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     formProps.onSubmit(event);
@@ -257,103 +229,21 @@ export default function Booking() {
       <p className="booking-back">
         <Link to={`/guides/${guide.id}`}>{t('booking.form.backToGuide')}</Link>
       </p>
-      <div id={ERRORS_ID} className="error-summary" tabIndex={-1} ref={errorsRef} hidden={!hasErrors} aria-labelledby={`${ERRORS_ID}-title`}>
-        {hasErrors ? (
-          <>
-            <h2 id={`${ERRORS_ID}-title`}>{t('booking.form.errorsTitle')}</h2>
-            <ul>
-              {form.errors?.length ? (
-                <li>
-                  {conflict && slotAnchor ? (
-                    <a href={`#${slotAnchor}`} onClick={(e) => goTo(e, slotAnchor)}>
-                      {messages(form.errors)}
-                    </a>
-                  ) : (
-                    messages(form.errors)
-                  )}
-                  {heldOrderId ? (
-                    <>
-                      {' '}
-                      <Link to={`/orders/${heldOrderId}`} data-testid="held-order-link">
-                        {t('booking.form.alreadyBookedLink')}
-                      </Link>
-                    </>
-                  ) : null}
-                </li>
-              ) : null}
-              {fieldErrors.map(({ name, field }) => (
-                <li key={name}>
-                  <a href={`#${anchorOf(name) ?? ''}`} onClick={(e) => goTo(e, anchorOf(name))}>
-                    {messages(field.errors)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </div>
+      <ErrorSummary
+        id={ERRORS_ID}
+        ref={errorsRef}
+        formErrors={form.errors}
+        formErrorAnchor={conflict ? slotAnchor : undefined}
+        heldOrderId={heldOrderId}
+        fieldErrors={fieldErrors.map(({ name, field }) => ({ name, errors: field.errors, anchor: anchorOf(name) }))}
+      />
       {!mayBook ? (
         <div className="notice-card" role="note">
           <p>{t('booking.form.travelersOnly')}</p>
         </div>
       ) : null}
       <div className="booking-layout">
-        <aside className="booking-summary card" aria-labelledby="booking-summary-title" data-testid="booking-summary">
-          <h2 id="booking-summary-title" className="visually-hidden">
-            {t('booking.form.summaryTitle')}
-          </h2>
-          <div className="summary-guide">
-            {guide.photo ? (
-              <img className="summary-photo" src={guide.photo} alt={t('guides.avatarAlt', { name: guide.name })} width={64} height={64} />
-            ) : (
-              <Avatar src={guide.avatarUrl} alt={t('guides.avatarAlt', { name: guide.name })} size={64} />
-            )}
-            <div className="summary-guide-text">
-              <p className="summary-name">
-                <strong>{guide.name}</strong> {guide.isIdVerified ? <VerifiedMark /> : null}
-              </p>
-              <p className="summary-rating small">
-                {guide.averageRating !== null ? (
-                  <>
-                    <Stars rating={guide.averageRating} />{' '}
-                    <span>{t('guide.averageRating', { rating: guide.averageRating.toFixed(1), count: guide.reviewCount })}</span>
-                  </>
-                ) : (
-                  <span className="muted">{t('guides.noReviews')}</span>
-                )}
-              </p>
-            </div>
-          </div>
-          <dl className="summary-facts" aria-live="polite">
-            <div>
-              <dt>{t('booking.summary.when')}</dt>
-              <dd data-testid="summary-when">
-                {current ? (
-                  <>
-                    {formatTourDayLong(current.date, locale)}
-                    <br />
-                    {t(`timeSlots.${current.timeSlot}`)} <span className="slot-hours">{slotHoursText(current.timeSlot)}</span>
-                  </>
-                ) : (
-                  <span className="muted">{t('booking.form.chooseSlot')}</span>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('booking.summary.people')}</dt>
-              <dd data-testid="summary-people">{people ? t('booking.summary.peopleCount', { count: people }) : '—'}</dd>
-            </div>
-            <div className="summary-total">
-              <dt>{t('booking.form.total')}</dt>
-              <dd>
-                <strong>{total}</strong> <span className="muted small">{t('booking.form.perGroup')}</span>
-              </dd>
-            </div>
-          </dl>
-          <p className="summary-policy small">
-            {t('booking.form.cancellation')} <Link to="/booking-terms">{t('booking.form.termsLink')}</Link>
-          </p>
-        </aside>
+        <BookingSummary guide={guide} current={current} people={people} total={total} />
         {days.length === 0 ? (
           <p className="empty card">{t('booking.form.noSlots')}</p>
         ) : (
@@ -367,77 +257,14 @@ export default function Booking() {
           >
             <input type="hidden" name={FORM_KEY_FIELD} value={replyKey ?? formKey} />
             {conflict ? <p className="muted small">{t('booking.form.conflictHint')}</p> : null}
-            <nav className="day-picker" aria-labelledby="day-picker-title">
-              <h2 id="day-picker-title" className="label-text">
-                {t('booking.form.dayLegend')}
-              </h2>
-              <ul>
-                {days.map((d) => {
-                  const count = slots.filter((s) => s.date === d && !s.held).length;
-                  return (
-                    <li key={d}>
-                      <Link
-                        to={dayHref(d)}
-                        preventScrollReset
-                        replace
-                        aria-current={d === shownDay ? 'date' : undefined}
-                        onClick={(e) => pickDay(e, d)}
-                        data-day={d}
-                      >
-                        <span className="day-chip-weekday" aria-hidden="true">
-                          {chipWeekday.format(new Date(`${d}T00:00:00Z`))}
-                        </span>
-                        <span className="day-chip-date" aria-hidden="true">
-                          {chipDate.format(new Date(`${d}T00:00:00Z`))}
-                        </span>
-                        <span className="visually-hidden">{formatTourDay(d, locale)}</span>
-                        <span className="visually-hidden">{t('booking.form.dayOpen', { count })}</span>
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
-            <fieldset className="field slot-picker" aria-describedby={slotField.errors ? slotField.errorId : undefined}>
-              <legend className="label-text">{t('booking.form.slotLegend')}</legend>
-              {days.map((d) => (
-                <div key={d} hidden={d !== shownDay} className="booking-day-slots">
-                  <ChoiceGroup
-                    field={slotField}
-                    errorsSaidOutside
-                    type="radio"
-                    legend={formatTourDayLong(d, locale)}
-                    className="booking-day"
-                    legendClassName="booking-day-title"
-                    optionsClassName="slot-options"
-                    optionClassName="slot-option"
-                    options={slots
-                      .filter((s) => s.date === d)
-                      .map((s) => ({
-                        value: slotValue(s),
-                        // Short on screen (the day is the legend), whole for screen readers ("Tue 14 May, morning, open").
-                        label: (
-                          <>
-                            <span aria-hidden="true">
-                              {t(`timeSlots.${s.timeSlot}`)} <span className="slot-hours">{slotHoursText(s.timeSlot)}</span>
-                              {s.held ? <span className="slot-held"> {t('booking.form.heldSlot')}</span> : null}
-                            </span>
-                            <span className="visually-hidden">
-                              {t(s.held ? 'booking.form.slotOptionHeld' : 'booking.form.slotOption', {
-                                day: formatTourDay(s.date, locale),
-                                slot: t(`timeSlots.${s.timeSlot}`),
-                                hours: slotHoursText(s.timeSlot),
-                              })}
-                            </span>
-                          </>
-                        ),
-                      }))}
-                  />
-                </div>
-              ))}
-              <p className="muted small">{t('booking.form.cutoffNote')}</p>
-              <ErrorList id={slotField.errorId} errors={slotField.errors} />
-            </fieldset>
+            <DayPicker
+              days={days}
+              openCount={(d) => slots.filter((s) => s.date === d && !s.held).length}
+              shownDay={shownDay}
+              hrefOf={dayHref}
+              onPick={setPickedDay}
+            />
+            <SlotPicker field={slotField} days={days} slots={slots} shownDay={shownDay} />
             <Field field={fields.numberOfPeople} type="number" label={t('booking.form.people')} min={1} max={guide.maxGroupSize} inputMode="numeric" hint={t('booking.form.peopleHint', { count: guide.maxGroupSize })} />
             <TextareaField field={fields.note} label={t('booking.form.note')} hint={t('booking.form.noteHint')} rows={2} />
             <div className="field">
