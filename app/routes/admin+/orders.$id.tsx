@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPageHead } from '~/components/admin';
-import { ConfirmDialog } from '~/components/confirm-dialog';
+import { AdminConfirmDialog, AdminReviewItem, AdminTextarea, useAdminConfirmation, type Asking } from '~/components/admin-detail';
 import { SubmitButton } from '~/components/forms/form-fields';
 import { useMessages } from '~/components/forms/messages';
 import { requireRole } from '~/http/session.server';
@@ -13,7 +13,7 @@ import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
+import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { slotWithHours } from '~/lib/time-slots';
@@ -63,25 +63,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-type Asking = { intent: AdminOrderIntent; reason?: string };
-
 const REASONED: readonly AdminOrderIntent[] = ['cancel', 'refund'];
 
 export default function AdminOrder() {
   const { order, events, reviews, notes, actions, refund } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
-    | { confirm: Asking }
+    | { confirm: Asking<AdminOrderIntent> }
     | { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null } }
     | undefined;
-  const [asking, setAsking] = useState<Asking | null>(null);
-  const confirm = asking ?? (answer && 'confirm' in answer ? answer.confirm : null);
+  const { confirm, asking, setAsking, busyIntent } = useAdminConfirmation<AdminOrderIntent>(answer);
   const result = answer && 'result' in answer ? answer.result : null;
-  const navigation = useNavigation();
-  // A confirmed action's answer (the page again) closes the dialog JS opened.
-  useEffect(() => {
-    if (navigation.state === 'idle') setAsking(null);
-  }, [navigation.state]);
-  const busyIntent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : null;
   const messages = useMessages();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -105,21 +96,19 @@ export default function AdminOrder() {
     <div className="admin-page">
       <AdminPageHead title={t('admin.orders.detail', { id: order.id })} back={{ to: '/admin/orders', label: t('admin.orders.title') }} />
       {confirm ? (
-        <ConfirmDialog
+        <AdminConfirmDialog
           title={t(`admin.orders.confirm.${confirm.intent}.title`, { id: order.id })}
           intent={confirm.intent}
           hidden={confirm.reason ? { reason: confirm.reason } : {}}
           action={`/admin/orders/${order.id}`}
           confirmLabel={t(`admin.orders.actions.${confirm.intent}`)}
-          keepLabel={t('admin.keep')}
-          busyLabel={t('admin.working')}
-          busy={busyIntent === confirm.intent}
+          busyIntent={busyIntent}
           onKeep={asking ? () => setAsking(null) : undefined}
           testId="confirm-order-action"
         >
           <p>{t(`admin.orders.confirm.${confirm.intent}.body`, { id: order.id, amount: formatNtd(refund.amount, lang) })}</p>
           {confirm.reason ? <p className="small">{confirm.reason}</p> : null}
-        </ConfirmDialog>
+        </AdminConfirmDialog>
       ) : null}
       {result?.error?.[''] ? (
         <p className="form-error" role="alert">
@@ -185,24 +174,7 @@ export default function AdminOrder() {
         {actions.length === 0 ? <p className="muted">{t('admin.orders.noActions')}</p> : null}
         {withReason.length > 0 ? (
           <Form method="post" className="admin-note-form">
-            <div className="field">
-              <label htmlFor="cancel-reason">{t('admin.orders.reason')}</label>
-              <textarea
-                id="cancel-reason"
-                name="reason"
-                rows={2}
-                required
-                maxLength={ORDER_REASON_MAX}
-                defaultValue={typed('reason')}
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={reasonError ? 'cancel-reason-error' : undefined}
-              />
-              {reasonError ? (
-                <p className="field-error" id="cancel-reason-error">
-                  {messages(reasonError)}
-                </p>
-              ) : null}
-            </div>
+            <AdminTextarea id="cancel-reason" name="reason" label={t('admin.orders.reason')} rows={2} maxLength={ORDER_REASON_MAX} defaultValue={typed('reason')} errors={reasonError} />
             <div className="admin-actions">
               {withReason.map((intent) => (
                 <SubmitButton
@@ -262,12 +234,7 @@ export default function AdminOrder() {
         ) : (
           <ul className="admin-plain-list">
             {reviews.map((r) => (
-              <li key={r.id}>
-                <strong>{r.rating} / 5</strong> · <Link to={`/admin/users/${r.reviewerId}`}>{r.reviewerName}</Link> →{' '}
-                <Link to={`/admin/users/${r.revieweeId}`}>{r.revieweeName}</Link> · {formatTaipeiDate(r.createdAt, lang)}
-                {r.isHidden ? <> · {t('admin.users.reviews.hidden')}</> : null}
-                {r.comment ? <p className="small">{r.comment}</p> : null}
-              </li>
+              <AdminReviewItem key={r.id} review={r} show="both" />
             ))}
           </ul>
         )}
@@ -291,24 +258,7 @@ export default function AdminOrder() {
           </ul>
         )}
         <Form method="post" className="admin-note-form">
-          <div className="field">
-            <label htmlFor="order-note">{t('admin.orders.newNote')}</label>
-            <textarea
-              id="order-note"
-              name="body"
-              rows={3}
-              required
-              maxLength={ORDER_NOTE_MAX}
-              defaultValue={typed('body')}
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? 'order-note-error' : undefined}
-            />
-            {noteError ? (
-              <p className="field-error" id="order-note-error">
-                {messages(noteError)}
-              </p>
-            ) : null}
-          </div>
+          <AdminTextarea id="order-note" name="body" label={t('admin.orders.newNote')} rows={3} maxLength={ORDER_NOTE_MAX} defaultValue={typed('body')} errors={noteError} />
           <div>
             <SubmitButton name="intent" value="note" busy={busyIntent === 'note'} className="button button-secondary" label={t('admin.orders.addNote')} />
           </div>

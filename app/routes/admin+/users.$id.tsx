@@ -1,11 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPageHead } from '~/components/admin';
+import { UserFacts } from './__user-facts';
 import { AuditTable } from '~/components/admin-audit';
-import { ConfirmDialog } from '~/components/confirm-dialog';
+import { AdminConfirmDialog, AdminReviewItem, useAdminConfirmation, type Asking } from '~/components/admin-detail';
 import { SubmitButton } from '~/components/forms/form-fields';
 import { useMessages } from '~/components/forms/messages';
 import { requireRole } from '~/http/session.server';
@@ -14,7 +15,6 @@ import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { ASSIGNABLE_ROLES, CONFIRMED_USER_INTENTS, adminUserActionSchema, type AdminUserIntent } from '~/schemas/user-admin';
@@ -82,23 +82,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-type Asking = { intent: AdminUserIntent; role?: string };
-
 export default function AdminUser() {
   const { user, orders, reviews, audit, liveSessions, selfId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as
-    | { confirm: Asking }
+    | { confirm: Asking<AdminUserIntent> }
     | { result: { error?: Record<string, string[] | null> } }
     | undefined;
-  const [asking, setAsking] = useState<Asking | null>(null);
-  const confirm = asking ?? (answer && 'confirm' in answer ? answer.confirm : null);
+  const { confirm, asking, setAsking, busyIntent } = useAdminConfirmation<AdminUserIntent>(answer);
   const formError = answer && 'result' in answer ? (answer.result.error?.[''] ?? null) : null;
-  const navigation = useNavigation();
-  // A confirmed action's answer (the page again) closes the dialog JS opened.
-  useEffect(() => {
-    if (navigation.state === 'idle') setAsking(null);
-  }, [navigation.state]);
-  const busyIntent = navigation.state === 'submitting' ? String(navigation.formData?.get('intent')) : null;
   const messages = useMessages();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -107,8 +98,6 @@ export default function AdminUser() {
   const self = user.id === selfId;
   // Another admin's account is managed by ADMIN_EMAIL only (decision 037): no block, archive or role change here.
   const adminAccount = user.type === 'admin' && !self;
-  const date = (iso: string | null) => (iso ? formatTaipeiDateTime(iso, lang) : '—');
-  const yesNo = (v: boolean) => t(v ? 'admin.yes' : 'admin.no');
 
   /** With JS, a destructive button opens the dialog instead of posting (without JS the server asks). */
   const ask = (intent: AdminUserIntent) => (event: MouseEvent<HTMLButtonElement>) => {
@@ -137,15 +126,13 @@ export default function AdminUser() {
         back={archived ? { to: '/admin/users/archived', label: t('admin.users.archivedTitle') } : { to: '/admin/users', label: t('admin.users.title') }}
       />
       {confirm ? (
-        <ConfirmDialog
+        <AdminConfirmDialog
           title={t(`admin.users.confirm.${confirm.intent}.title`, { name: user.name })}
           intent={confirm.intent}
           hidden={confirm.role ? { role: confirm.role } : {}}
           action={`/admin/users/${user.id}`}
           confirmLabel={t(`admin.users.actions.${confirm.intent}`)}
-          keepLabel={t('admin.keep')}
-          busyLabel={t('admin.working')}
-          busy={busyIntent === confirm.intent}
+          busyIntent={busyIntent}
           onKeep={asking ? () => setAsking(null) : undefined}
           testId="confirm-user-action"
         >
@@ -156,7 +143,7 @@ export default function AdminUser() {
               role: confirm.role ? t(`admin.roles.${confirm.role}`) : '',
             })}
           </p>
-        </ConfirmDialog>
+        </AdminConfirmDialog>
       ) : null}
       {formError ? (
         <p className="form-error" role="alert">
@@ -164,91 +151,7 @@ export default function AdminUser() {
         </p>
       ) : null}
 
-      <section className="card" aria-labelledby="user-profile">
-        <h2 id="user-profile">{t('admin.users.profile')}</h2>
-        <dl className="stat-list">
-          <div>
-            <dt>{t('admin.users.email')}</dt>
-            <dd className="admin-email">{user.email}</dd>
-          </div>
-          <div>
-            <dt>{t('admin.users.role')}</dt>
-            <dd data-testid="user-role">{t(`admin.roles.${user.type}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('admin.users.status')}</dt>
-            <dd data-testid="user-state">
-              <span className={`state-label state-${user.accountState}`}>{t(`admin.states.${user.accountState}`)}</span>
-              {archived ? <> · {t('admin.users.archived')}</> : null}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('admin.users.registered')}</dt>
-            <dd>{date(user.registerDate)}</dd>
-          </div>
-          <div>
-            <dt>{t('admin.users.lastLogin')}</dt>
-            <dd>{user.lastLogin ? date(user.lastLogin) : t('admin.users.never')}</dd>
-          </div>
-          <div>
-            <dt>{t('admin.users.liveSessions')}</dt>
-            <dd data-testid="user-sessions">{liveSessions}</dd>
-          </div>
-          {blocked ? (
-            <div>
-              <dt>{t('admin.users.blockedAt')}</dt>
-              <dd>{date(user.blockedAt)}</dd>
-            </div>
-          ) : null}
-          {archived ? (
-            <div>
-              <dt>{t('admin.users.archivedAt')}</dt>
-              <dd>{date(user.archivedAt)}</dd>
-            </div>
-          ) : null}
-          {user.city ? (
-            <div>
-              <dt>{t('admin.users.city')}</dt>
-              <dd>{t(`cities.${user.city}`, { defaultValue: user.city })}</dd>
-            </div>
-          ) : null}
-          {user.type === 'guide' ? (
-            <div>
-              <dt>{t('admin.users.guidePage')}</dt>
-              <dd>
-                <Link to={`/admin/guides/${user.id}`}>{t('admin.users.guideAdmin')}</Link>
-              </dd>
-            </div>
-          ) : null}
-        </dl>
-      </section>
-
-      <section className="card" aria-labelledby="user-verification">
-        <h2 id="user-verification">{t('admin.users.verification')}</h2>
-        <dl className="stat-list">
-          <div>
-            <dt>{t('admin.users.emailVerified')}</dt>
-            <dd data-testid="user-email-verified">
-              {yesNo(user.isEmailVerified)}
-              {user.emailVerificationDate ? ` · ${date(user.emailVerificationDate)}` : ''}
-            </dd>
-          </div>
-          {user.pendingEmail ? (
-            <div>
-              <dt>{t('admin.users.pendingEmail')}</dt>
-              <dd className="admin-email">{user.pendingEmail}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('admin.users.idVerified')}</dt>
-            <dd>
-              {yesNo(user.isIdVerified)}
-              {user.idVerificationDate ? ` · ${date(user.idVerificationDate)}` : ''}
-              {user.idVerificationType ? ` · ${user.idVerificationType}` : ''}
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <UserFacts user={user} liveSessions={liveSessions} />
 
       <section className="card" aria-labelledby="user-actions">
         <h2 id="user-actions">{t('admin.users.actionsTitle')}</h2>
@@ -336,17 +239,7 @@ export default function AdminUser() {
             ) : (
               <ul className="admin-plain-list">
                 {reviews[side].map((r) => (
-                  <li key={r.id}>
-                    <strong>{r.rating} / 5</strong> ·{' '}
-                    {side === 'received' ? (
-                      <Link to={`/admin/users/${r.reviewerId}`}>{r.reviewerName}</Link>
-                    ) : (
-                      <Link to={`/admin/users/${r.revieweeId}`}>{r.revieweeName}</Link>
-                    )}{' '}
-                    · <Link to={`/admin/orders/${r.orderId}`}>#{r.orderId}</Link> · {formatTaipeiDate(r.createdAt, lang)}
-                    {r.isHidden ? <> · {t('admin.users.reviews.hidden')}</> : null}
-                    {r.comment ? <p className="small">{r.comment}</p> : null}
-                  </li>
+                  <AdminReviewItem key={r.id} review={r} show={side === 'received' ? 'reviewer' : 'reviewee'} />
                 ))}
               </ul>
             )}
