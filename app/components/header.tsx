@@ -41,17 +41,23 @@ export function Header() {
   return <VisitorHeader locale={locale} theme={theme} redirectTo={redirectTo} />;
 }
 
+/** The logo and the name, home. */
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="brand" aria-label={t('app.title')}>
+      <Logo />
+      <span className="brand-name">{t('app.title')}</span>
+    </Link>
+  );
+}
 
 /** A page that cannot know its reader (the offline page): the brand only. */
 function BareHeader() {
-  const { t } = useTranslation();
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a href="/" className="brand" aria-label={t('app.title')}>
-          <Logo />
-          <span className="brand-name">{t('app.title')}</span>
-        </a>
+        <Brand />
       </div>
     </header>
   );
@@ -63,10 +69,7 @@ function VisitorHeader({ locale, theme, redirectTo }: Preferences) {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to="/" className="brand" aria-label={t('app.title')}>
-          <Logo />
-          <span className="brand-name">{t('app.title')}</span>
-        </Link>
+        <Brand />
         {/* On phones the account links share the first row with the logo; browsing and settings go below. */}
         <div className="header-account">
           <Link to="/register" className="nav-link">
