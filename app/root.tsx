@@ -78,7 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? await Promise.all([
         countUnread(session.user.id),
         countUnreadMessages(session.user.id),
-        session.user.type === 'admin' ? undefined : agreementStatus(session.user),
+        session.user.type === 'admin' ? undefined : agreementStatus(session.user, locale),
       ])
     : [0, 0, undefined];
   const headers = new Headers();

@@ -7,6 +7,7 @@ import { isBookableTime } from '~/lib/time-slots';
 import type { BookingInput } from '~/schemas/booking';
 import type { OrderPaymentView } from '~/schemas/payments';
 import type { Viewer } from './access.server';
+import { assertAgreedToTerms } from './terms.server';
 import { assertInWindow } from './availability.server';
 import { isPublishableGuide, publishableFactColumns } from './guide-publishable.server';
 import { now as clockNow } from './clock.server';
@@ -163,6 +164,7 @@ export async function bookSlot(
   limits?: LimitLog,
 ): Promise<Booked> {
   if (input.userId !== undefined && input.userId !== viewer.id) throw new AppError('FORBIDDEN');
+  await assertAgreedToTerms(viewer, db);
   let pending: PendingNotice[] = [];
   let booked: Booked;
   let usage: BookingChecks | undefined;

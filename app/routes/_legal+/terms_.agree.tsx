@@ -23,7 +23,8 @@ export const handle: I18nHandle = { i18n: ['terms'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
-  const [status, document, t] = await Promise.all([agreementStatus(user), currentTerms(await getLocale(request)), getFixedT(request)]);
+  const locale = await getLocale(request);
+  const [status, document, t] = await Promise.all([agreementStatus(user, locale), currentTerms(locale), getFixedT(request)]);
   if (!status.requiresAgreement) throw redirect(redirectTo);
   return { document: { id: document.id, title: document.title, content: document.content, version: document.version }, redirectTo, title: t('terms.page.title') };
 }
