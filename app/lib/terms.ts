@@ -73,3 +73,16 @@ export const termsDeclinedClearCookie = `${TERMS_DECLINED_COOKIE}=; Path=/; Same
 export function termsDeclined(cookieHeader: string | null | undefined): boolean {
   return !!cookieHeader && cookieHeader.split(';').some((part) => part.trim() === `${TERMS_DECLINED_COOKIE}=1`);
 }
+
+/**
+ * A short fingerprint of a draft (issue 35): the admin's confirmation names the text previewed, so a text
+ * changed after the preview is shown again rather than published unseen. FNV-1a, not a secret.
+ */
+export function draftFingerprint(draft: { kind: string; locale: string; version: string; title: string; content: string }): string {
+  let hash = 0x811c9dc5;
+  for (const char of [draft.kind, draft.locale, draft.version, draft.title, draft.content].join('\u0000')) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}

@@ -259,3 +259,30 @@ function versionNotHigher(current: string) {
     fieldErrors: { version: ['terms.admin.errors.VERSION_NOT_HIGHER_FIELD'] },
   });
 }
+
+/**
+ * Where an admin's new version of one kind and language starts (issue 35): the active text of that language,
+ * else the zh-TW one (to translate), else for the terms of service the built-in text; the version it replaces.
+ */
+export async function termsStartingPoint(kind: TermsKind, locale: Locale, db: Database = getDb()) {
+  const active = await db.select().from(terms).where(and(eq(terms.kind, kind), eq(terms.isActive, true)));
+  const own = active.find((r) => r.locale === locale);
+  const row = own ?? active.find((r) => r.locale === FALLBACK_LOCALE);
+  if (row) return { kind, locale, from: row.locale, title: row.title, content: row.content, currentVersion: own?.version ?? null };
+  if (kind === 'terms') {
+    const t = await getFixedT(locale);
+    return { kind, locale, from: locale, title: t('terms.fallback.title'), content: t('terms.fallback.content'), currentVersion: FALLBACK_TERMS_VERSION };
+  }
+  return { kind, locale, from: locale, title: '', content: '', currentVersion: null };
+}
+
+/**
+ * The readers a new version of `kind` in `locale` asks to agree again (issue 35): only the terms of service
+ * ask, and only the readers of that language, plus, for zh-TW, those of a language without a text of its own.
+ */
+export async function readersAskedAgain(kind: TermsKind, locale: Locale, db: Database = getDb()): Promise<Locale[]> {
+  if (kind !== 'terms') return [];
+  if (locale !== FALLBACK_LOCALE) return [locale];
+  const active = await db.select({ locale: terms.locale }).from(terms).where(and(eq(terms.kind, 'terms'), eq(terms.isActive, true)));
+  return SUPPORTED_LOCALES.filter((l) => l === FALLBACK_LOCALE || !active.some((r) => r.locale === l));
+}
