@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { termsAgreements } from '~db/schema';
-import { createTraveler } from '~server/seed/factories';
+import { createTerms, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
@@ -66,5 +66,16 @@ describe(`disagreeing with the terms (${testDriver})`, () => {
     expect(page.text).toContain('href="/terms"');
     expect(page.text).not.toContain('action="/logout"');
     expect((await server.request('/guides')).text).not.toContain('http-equiv="refresh"');
+  });
+});
+
+describe(`a language without terms of its own (${testDriver})`, () => {
+  it('the agreement page shows the zh-TW text, marked as zh-TW and saying so in the reader\'s language', async () => {
+    await createTerms({ kind: 'terms', locale: 'zh-TW', title: '服務條款', content: '## 中文條款', version: '1.2.0', isActive: true });
+    const cookie = await mustAgree();
+    const page = await server.request('/terms/agree?lng=ja', { cookie });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('この規約は中国語版のみです。');
+    expect(page.text).toMatch(/<h2 id="terms-page-document" lang="zh-TW">服務條款<\/h2>/);
   });
 });
