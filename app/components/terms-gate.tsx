@@ -19,6 +19,8 @@ export function TermsGate() {
   const data = useRootData();
   const { pathname, search } = useLocation();
   const user = data?.user;
+  // The agreement page in the language of this page (a ?lng= of this URL is not kept anywhere without JS).
+  const agreeUrl = `/terms/agree?${new URLSearchParams({ redirectTo: pathname + search, lng: data?.locale ?? 'zh-TW' })}`;
   const required = !!user && user.type !== 'admin' && !!data?.termsRequired && !data?.termsDeclined;
   const [open, setOpen] = useState(false);
   const exempt = EXEMPT.test(pathname);
@@ -30,7 +32,7 @@ export function TermsGate() {
 
   return (
     <>
-      {required && !exempt ? <RefreshWithoutJs seconds={0} url={`/terms/agree?${new URLSearchParams({ redirectTo: pathname + search })}`} /> : null}
+      {required && !exempt ? <RefreshWithoutJs seconds={0} url={agreeUrl} /> : null}
       {open ? (
         <Suspense>
           <TermsModal loggedIn onClose={() => setOpen(false)} />

@@ -79,7 +79,7 @@ export default function AdminTerms() {
 
       <h2>{t('terms.admin.active')}</h2>
       <div className="card admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table terms-table">
           <thead>
             <tr>
               <th scope="col">{t('terms.admin.kindLabel')}</th>
@@ -96,7 +96,11 @@ export default function AdminTerms() {
                 <th scope="row">{t(`terms.admin.kind.${kind}`)}</th>
                 {SUPPORTED_LOCALES.map((locale) => {
                   const row = active.find((v) => v.kind === kind && v.locale === locale);
-                  return <td key={locale}>{row ? `${row.version} · ${row.title}` : t('terms.admin.none')}</td>;
+                  return (
+                    <td key={locale} data-label={LOCALE_NAMES[locale]}>
+                      {row ? `${row.version} · ${row.title}` : t('terms.admin.none')}
+                    </td>
+                  );
                 })}
               </tr>
             ))}
@@ -111,7 +115,7 @@ export default function AdminTerms() {
 
       <h2>{t('terms.admin.history')}</h2>
       <div className="card admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table terms-table">
           <thead>
             <tr>
               <th scope="col">{t('terms.admin.kindLabel')}</th>
@@ -125,15 +129,15 @@ export default function AdminTerms() {
           <tbody>
             {versions.map((v) => (
               <tr key={v.id} data-testid="terms-version">
-                <td>{t(`terms.admin.kind.${v.kind}`)}</td>
-                <td>{LOCALE_NAMES[v.locale]}</td>
-                <td>
+                <td data-label={t('terms.admin.kindLabel')}>{t(`terms.admin.kind.${v.kind}`)}</td>
+                <td data-label={t('terms.admin.locale')}>{LOCALE_NAMES[v.locale]}</td>
+                <td data-label={t('terms.admin.version')}>
                   {v.version}
                   {v.isActive ? ` (${t('terms.admin.active')})` : ''}
                 </td>
-                <td>{v.title}</td>
-                <td>{formatTaipeiDateTime(v.createdAt, i18n.language)}</td>
-                <td>{v.kind === 'terms' ? v.agreements : '—'}</td>
+                <td data-label={t('terms.admin.titleField')}>{v.title}</td>
+                <td data-label={t('terms.admin.createdAt')}>{formatTaipeiDateTime(v.createdAt, i18n.language)}</td>
+                <td data-label={t('terms.admin.agreements')}>{v.kind === 'terms' ? v.agreements : '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -30,7 +30,7 @@ describe(`disagreeing with the terms (${testDriver})`, () => {
     expect(page.text).not.toContain('about:blank');
     expect(page.text).toMatch(/<button[^>]*formAction="\/terms\/disagree"[^>]*>不同意<\/button>/i);
     // Before disagreeing, a page without JS moves on to the agreement page.
-    expect((await server.request('/guides', { cookie })).text).toContain('http-equiv="refresh" content="0;url=/terms/agree?redirectTo=%2Fguides"');
+    expect((await server.request('/guides', { cookie })).text).toContain('http-equiv="refresh" content="0;url=/terms/agree?redirectTo=%2Fguides&amp;lng=zh-TW"');
   });
 
   it('says what disagreeing means and the ways on; then pages show a banner instead of asking, until they agree', async () => {
