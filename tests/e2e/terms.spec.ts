@@ -100,8 +100,9 @@ test('a visitor gets a banner that does not block the page, dismissed for good; 
 
 test('an English reader is not asked again after a zh-TW version; in Chinese they are, in Chinese', async ({ browser }, testInfo) => {
   const email = TERMS_ENGLISH[jsEnabled(testInfo) ? 0 : 1];
-  // The browser's own language (not a forced header: the modal asks for its text in the page's language).
-  const context = await browser.newContext({ locale: 'en', javaScriptEnabled: jsEnabled(testInfo) });
+  // The browser's own language, English. Not the config's forced Accept-Language header: it would also override
+  // the one the modal's request names (the page's language), which a real browser sends as asked.
+  const context = await browser.newContext({ locale: 'en', extraHTTPHeaders: {}, javaScriptEnabled: jsEnabled(testInfo) });
   const page = await context.newPage();
   try {
     await page.setViewportSize({ width: 360, height: 800 });
