@@ -40,7 +40,7 @@ describe(`/admin/terms (${testDriver})`, () => {
     expect(page.text).toMatch(/<h1>[^<]+<\/h1>/);
     // Issue 35: the way back to the console, and the console's table style.
     expect(page.text).toContain('href="/admin">← ');
-    expect(page.text).toContain('<table class="admin-table">');
+    expect(page.text).toContain('<table class="admin-table terms-table">');
 
     // Issue 35: the new version starts from the current text of the chosen kind and language (here the built-in one).
     const start = await server.request('/admin/terms?kind=terms&locale=en', { cookie });
