@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
-import { termsAgreements } from '~db/schema';
+import { orders, termsAgreements } from '~db/schema';
 import { createTerms, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
+import { bookableGuide, bookingDay } from '../../support/booking';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
@@ -58,6 +59,23 @@ describe(`disagreeing with the terms (${testDriver})`, () => {
     expect(agreed.status).toBe(302);
     expect(agreed.headers.get('set-cookie')).toContain('terms-declined=; Path=/; SameSite=Lax; Max-Age=0');
     expect((await server.request('/guides', { cookie })).text).not.toContain('terms-declined-banner');
+  });
+
+  it('the booking form of someone who has not agreed says why, keeps what they wrote and books nothing', async () => {
+    const guide = await bookableGuide();
+    const cookie = `${await mustAgree()}; terms-declined=1`;
+    const refused = await server.request(`/booking/${guide.id}`, {
+      method: 'POST',
+      cookie,
+      origin: server.baseUrl,
+      headers: formHeaders,
+      body: new URLSearchParams({ slot: `${bookingDay()}|morning`, numberOfPeople: '2', note: '想看夜市', termsAccepted: 'on' }).toString(),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('請先同意最新的服務條款，才能預約或傳送訊息。');
+    expect(refused.text).toContain('想看夜市');
+    expect(refused.text).toContain('data-testid="terms-declined-banner"');
+    expect(await getDb().select().from(orders).where(eq(orders.guideId, guide.id))).toHaveLength(0);
   });
 
   it('a visitor may read it too (no account changes), and is never sent to the agreement page', async () => {
