@@ -63,3 +63,13 @@ export const publishTermsSchema = z.object({
     .max(TERMS_CONTENT_MAX),
 });
 export type PublishTermsInput = z.infer<typeof publishTermsSchema>;
+
+/** One version of one kind in the three languages at once (issue 35): a title and a text per language. */
+export const publishAllTermsSchema = publishTermsSchema.pick({ kind: true, version: true }).extend({
+  locale: z.literal('all'),
+  texts: z
+    .array(publishTermsSchema.pick({ locale: true, title: true, content: true }))
+    .length(SUPPORTED_LOCALES.length)
+    .refine((texts) => SUPPORTED_LOCALES.every((locale) => texts.some((text) => text.locale === locale)), { error: 'terms.errors.kindRequired' }),
+});
+export type PublishAllTermsInput = z.infer<typeof publishAllTermsSchema>;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, or, sql, type AnyColumn } from 'drizzle-o
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, type Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { compareVersions, FALLBACK_TERMS_ID, FALLBACK_TERMS_UPDATED_AT, FALLBACK_TERMS_VERSION } from '~/lib/terms';
-import type { PublishTermsInput, TermsDocument } from '~/schemas/terms';
+import type { PublishAllTermsInput, PublishTermsInput, TermsDocument } from '~/schemas/terms';
 import { getDb, type Database } from '~db/client';
 import { terms, termsAgreements, users } from '~db/schema';
 import type { TermsKind } from '~/lib/terms';
@@ -262,6 +262,16 @@ export async function publishTerms(admin: Viewer, input: PublishTermsInput, db: 
   }
 }
 
+/** The same version of one kind in the three languages, all or none (issue 35); each audited as one publish. */
+export async function publishTermsInEveryLanguage(admin: Viewer, input: PublishAllTermsInput, db: Database = getDb(), at: Date = clockNow()) {
+  if (admin.type !== 'admin') throw new AppError('FORBIDDEN');
+  return db.transaction(async (tx) => {
+    const created = [];
+    for (const text of input.texts) created.push(await publishTerms(admin, { kind: input.kind, version: input.version, ...text }, tx as unknown as Database, at));
+    return created;
+  });
+}
+
 function versionNotHigher(current: string) {
   return new AppError('VALIDATION_ERROR', {
     messageKey: 'terms.admin.errors.VERSION_NOT_HIGHER',
@@ -290,8 +300,9 @@ export async function termsStartingPoint(kind: TermsKind, locale: Locale, db: Da
  * The readers a new version of `kind` in `locale` asks to agree again (issue 35): only the terms of service
  * ask, and only the readers of that language, plus, for zh-TW, those of a language without a text of its own.
  */
-export async function readersAskedAgain(kind: TermsKind, locale: Locale, db: Database = getDb()): Promise<Locale[]> {
+export async function readersAskedAgain(kind: TermsKind, locale: Locale | 'all', db: Database = getDb()): Promise<Locale[]> {
   if (kind !== 'terms') return [];
+  if (locale === 'all') return [...SUPPORTED_LOCALES];
   if (locale !== FALLBACK_LOCALE) return [locale];
   const active = await db.select({ locale: terms.locale }).from(terms).where(and(eq(terms.kind, 'terms'), eq(terms.isActive, true)));
   return SUPPORTED_LOCALES.filter((l) => l === FALLBACK_LOCALE || !active.some((r) => r.locale === l));

@@ -8,14 +8,14 @@ import { replyWithError } from '~/http/forms.server';
 import { readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
-import { isLocale, LOCALE_NAMES, SUPPORTED_LOCALES } from '~/i18n/config';
+import { isLocale, LOCALE_NAMES, SUPPORTED_LOCALES, type Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { draftFingerprint, TERMS_KINDS, type TermsKind } from '~/lib/terms';
-import { publishTermsSchema } from '~/schemas/terms';
-import { listTermsVersions, publishTerms, readersAskedAgain, termsStartingPoint } from '~/services/terms.server';
-import { PreviewAndConfirm, PublishForm, StartChooser, type Preview } from './__terms-publish';
+import { publishAllTermsSchema, publishTermsSchema } from '~/schemas/terms';
+import { listTermsVersions, publishTerms, publishTermsInEveryLanguage, readersAskedAgain, termsStartingPoint } from '~/services/terms.server';
+import { PreviewAndConfirm, PublishAllForm, PublishForm, StartChooser, type Preview } from './__terms-publish';
 
 /**
  * /admin/terms (issues 22, 35): the terms, privacy policy and booking terms in each language as versions. A new
@@ -25,17 +25,19 @@ import { PreviewAndConfirm, PublishForm, StartChooser, type Preview } from './__
  */
 export const handle: I18nHandle = { i18n: ['terms', 'account', 'trust'] };
 
-function chosen(url: URL): { kind: TermsKind; locale: (typeof SUPPORTED_LOCALES)[number] } {
+/** What the admin chose to change: a kind, and one language or the three at once. */
+function chosen(url: URL): { kind: TermsKind; locale: Locale | 'all' } {
   const kind = url.searchParams.get('kind');
   const locale = url.searchParams.get('locale');
-  return { kind: (TERMS_KINDS as readonly string[]).includes(kind ?? '') ? (kind as TermsKind) : 'terms', locale: isLocale(locale) ? locale : 'zh-TW' };
+  return { kind: (TERMS_KINDS as readonly string[]).includes(kind ?? '') ? (kind as TermsKind) : 'terms', locale: locale === 'all' || isLocale(locale) ? locale : 'zh-TW' };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, 'admin');
   const { kind, locale } = chosen(new URL(request.url));
-  const [versions, start, t] = await Promise.all([listTermsVersions(), termsStartingPoint(kind, locale), getFixedT(request)]);
-  return { versions, start, title: t('terms.admin.title') };
+  const languages = locale === 'all' ? SUPPORTED_LOCALES : [locale];
+  const [versions, starts, t] = await Promise.all([listTermsVersions(), Promise.all(languages.map((l) => termsStartingPoint(kind, l))), getFixedT(request)]);
+  return { versions, kind, locale, starts, title: t('terms.admin.title') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
@@ -43,17 +45,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: publishTermsSchema });
+  const all = formData.get('locale') === 'all';
+  const submission = all ? parseWithZod(formData, { schema: publishAllTermsSchema }) : parseWithZod(formData, { schema: publishTermsSchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), preview: null }, { status: 400 });
   const draft = submission.value;
-  const fingerprint = draftFingerprint(draft);
+  const texts = 'texts' in draft ? draft.texts : [{ locale: draft.locale, title: draft.title, content: draft.content }];
+  const fingerprint = draftFingerprint({ ...draft, title: texts.map((x) => x.title).join('\u0001'), content: texts.map((x) => `${x.locale}\u0002${x.content}`).join('\u0001') });
   // Published only when confirmed after a preview of this very draft; otherwise (or changed since) a preview.
   if (formData.get('intent') !== 'publish' || formData.get('confirmed') !== fingerprint) {
-    const preview: Preview = { draft, fingerprint, askedAgain: await readersAskedAgain(draft.kind, draft.locale) };
+    const preview: Preview = { kind: draft.kind, version: draft.version, locale: draft.locale, texts, fingerprint, askedAgain: await readersAskedAgain(draft.kind, draft.locale) };
     return data({ result: submission.reply(), preview });
   }
   try {
-    await publishTerms(user, draft);
+    if ('texts' in draft) await publishTermsInEveryLanguage(user, draft);
+    else await publishTerms(user, draft);
   } catch (error) {
     return replyWithError(request, submission, error);
   }
@@ -66,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminTerms() {
-  const { versions, start } = useLoaderData<typeof loader>();
+  const { versions, kind, locale, starts } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -109,8 +114,12 @@ export default function AdminTerms() {
       </div>
 
       <h2>{t('terms.admin.newVersion')}</h2>
-      <StartChooser key={`${start.kind}-${start.locale}`} start={start} />
-      <PublishForm key={`${start.kind}:${start.locale}`} start={start} lastResult={answer?.result} busy={busy} />
+      <StartChooser key={`${kind}-${locale}`} kind={kind} locale={locale} />
+      {locale === 'all' ? (
+        <PublishAllForm key={`${kind}:all`} starts={starts} lastResult={answer?.result} busy={busy} />
+      ) : (
+        <PublishForm key={`${kind}:${locale}`} start={starts[0]!} lastResult={answer?.result} busy={busy} />
+      )}
       {preview ? <PreviewAndConfirm preview={preview} busy={busy} /> : null}
 
       <h2>{t('terms.admin.history')}</h2>
