@@ -12,6 +12,9 @@ import { TERMS_DISAGREE, TERMS_ENGLISH, TERMS_PENDING } from './terms-users';
 import { seedDemo } from '~server/seed/demo';
 import { prepareFinance } from './finance-data';
 
+/** When the e2e data's zh-TW terms of service 1.1.0 came out (tests/e2e/legal.spec.ts reads it on /terms). */
+const ZH_TERMS_1_1_0_DATE = new Date('2025-09-01T00:00:00+08:00');
+
 const HOSTILE_PARAGRAPH =
   '\n\n## 測試段落\n\n這段文字只在端對端測試中出現：[惡意連結](javascript:alert(document.domain)) 與 [安全連結](https://example.com/)。\n';
 
@@ -109,7 +112,7 @@ try {
     .set({ isActive: false })
     .where(and(eq(terms.kind, 'terms'), eq(terms.locale, 'zh-TW'), eq(terms.isActive, true)))
     .returning();
-  const [zh110] = await handle.db.insert(terms).values({ kind: 'terms', locale: 'zh-TW', title: zh100!.title, content: zh100!.content, version: '1.1.0', isActive: true }).returning();
+  const [zh110] = await handle.db.insert(terms).values({ kind: 'terms', locale: 'zh-TW', title: zh100!.title, content: zh100!.content, version: '1.1.0', isActive: true, createdAt: ZH_TERMS_1_1_0_DATE, updatedAt: ZH_TERMS_1_1_0_DATE }).returning();
   for (const [email, locale] of [...TERMS_ENGLISH.map((e) => [e, 'en'] as const), ...TERMS_DISAGREE.map((e) => [e, 'zh-TW'] as const)]) {
     await handle.db.insert(users).values({ name: email.includes('english') ? 'Terms Reader' : '條款旅客', email, locale, passwordHash: demoTraveler!.hash, type: 'traveler', isEmailVerified: true, emailVerifiedAt: new Date() });
   }
