@@ -19,6 +19,7 @@ import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
 import { PwaStatus } from '~/components/pwa-status';
 import { TermsGate } from '~/components/terms-gate';
+import { TermsNotice } from '~/components/terms-notice';
 import { InstallBanner } from '~/components/install-banner';
 import { ScrollRestoration } from '~/components/scroll-restoration';
 import { useNonce } from '~/components/nonce';
@@ -28,6 +29,7 @@ import { ServerI18nContext } from '~/i18n/context';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { getSession, sessionCookieHeader } from '~/http/session.server';
 import { emailBannerDismissed } from '~/lib/email-banner';
+import { termsDeclined } from '~/lib/terms';
 import { getTheme } from '~/http/preferences.server';
 import { takeToast } from '~/http/toast.server';
 import { blobUrl } from '~/services/blobs.server';
@@ -78,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? await Promise.all([
         countUnread(session.user.id),
         countUnreadMessages(session.user.id),
-        session.user.type === 'admin' ? undefined : agreementStatus(session.user),
+        session.user.type === 'admin' ? undefined : agreementStatus(session.user, locale),
       ])
     : [0, 0, undefined];
   const headers = new Headers();
@@ -99,6 +101,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Anyone who has not agreed to the current version is asked: a new account that did not tick the register
       // form's box (an API sign-up without agreeToTerms), and everyone after a new version is published.
       ...(terms?.requiresAgreement && { termsRequired: true }),
+      // They disagreed this session (/terms/disagree): a banner instead of the modal (issue 35).
+      ...(terms?.requiresAgreement && termsDeclined(request.headers.get('cookie')) && { termsDeclined: true }),
       ...(toast && { toast }),
       ...(emailBannerDismissed(request.headers.get('cookie')) && { emailBannerDismissed: true }),
     },
@@ -283,6 +287,7 @@ function Shell({ children }: { children: ReactNode }) {
           <EmailBanner />
         </Suspense>
       ) : null}
+      <TermsNotice />
       <main id="main" className="container">
         <Toasts />
         {children}

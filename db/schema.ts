@@ -399,8 +399,10 @@ export const termsAgreements = pgTable(
     agreedAt: tstz('agreed_at').notNull().defaultNow(),
   },
   (t) => [
+    // One agreement per text: each language has its own line of versions (issue 35, migration 0030), so one
+    // version number may be agreed to once per language. The built-in text (no row) is recorded once per version.
     uniqueIndex('terms_agreements_user_terms_unique').on(t.userId, t.termsId),
-    uniqueIndex('terms_agreements_user_version_unique').on(t.userId, t.version),
+    uniqueIndex('terms_agreements_user_builtin_unique').on(t.userId, t.version).where(sql`${t.termsId} is null`),
   ],
 );
 

@@ -366,6 +366,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /reset-password': { allow: ALL, who: 'anyone', outcomes: every('3xx') },
   'GET /terms': { allow: ALL, who: 'anyone' },
   'GET /terms/agree': { allow: USERS, who: 'any session that must agree to the current terms', outcomes: { admin: '3xx' }, note: 'admins are not asked: sent on' },
+  'GET /terms/disagree': { allow: ALL, who: 'anyone', note: 'what disagreeing means and the ways on (issue 35); changes no account' },
+  'POST /terms/disagree': { allow: ALL, who: 'anyone', outcomes: every('3xx'), note: 'remembers the choice for the browser session (a display cookie) and shows the page' },
   'POST /terms/agree': { allow: USERS, who: 'any session', outcomes: { admin: '3xx' }, note: 'admins are not asked: sent on' },
   'GET /offline': { allow: ALL, who: 'anyone (the service worker keeps it)' },
   // ── the payment provider's posts: believed only when their CheckMacValue verifies, never for a session ──

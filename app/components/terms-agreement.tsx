@@ -10,12 +10,16 @@ export interface AgreementDocument {
   title: string;
   content: string;
   version: string;
+  /** The language of the text, and whether it stands in for the reader's (issue 35: zh-TW only). */
+  locale?: string;
+  untranslated?: boolean;
 }
 
 /**
  * The terms text, the 'scroll to the bottom' hint, the checkbox and Disagree/Agree (SPEC §2 Terms modal, §4).
  * Without JS it is a plain form to /terms/agree. With JS, Agree is enabled only once the text was scrolled to
  * within 10 px of its bottom, the box is ticked and nothing is processing; `onAgree` takes over the submission.
+ * Disagree posts the same form to /terms/disagree (issue 35), which says what it means and offers the ways on.
  */
 export function TermsAgreement({
   document,
@@ -43,21 +47,25 @@ export function TermsAgreement({
     if (box.current && scrolledToBottom(box.current)) setAtBottom(true);
   }, [document.content]);
 
-  const disagree = () => {
-    if (history.length > 1) history.back();
-    else location.href = 'about:blank';
-  };
   const canAgree = !hydrated || (atBottom && checked && !processing);
 
   return (
     <div className="terms-agreement">
-      <h2 id={headingId}>{document.title}</h2>
+      <h2 id={headingId} lang={document.locale}>
+        {document.title}
+      </h2>
+      {document.untranslated ? (
+        <p className="notice terms-untranslated" data-testid="terms-untranslated">
+          {t('terms.modal.untranslated')}
+        </p>
+      ) : null}
       <div
         ref={box}
         className="terms-scroll"
         tabIndex={0}
         role="region"
         aria-label={document.title}
+        lang={document.locale}
         onScroll={(event) => {
           if (scrolledToBottom(event.currentTarget)) setAtBottom(true);
         }}
@@ -83,15 +91,10 @@ export function TermsAgreement({
           </p>
         ) : null}
         <div className="terms-buttons">
-          {hydrated ? (
-            <button type="button" className="button button-secondary" onClick={disagree}>
-              {t('terms.modal.disagree')}
-            </button>
-          ) : (
-            <a className="button button-secondary" href="about:blank">
-              {t('terms.modal.disagree')}
-            </a>
-          )}
+          {/* Disagreeing explains what it means and the ways on (/terms/disagree), with JS or without. */}
+          <button type="submit" className="button button-secondary" formAction="/terms/disagree" formNoValidate name="intent" value="disagree">
+            {t('terms.modal.disagree')}
+          </button>
           <button type="submit" className="button" disabled={!canAgree}>
             {processing ? t('terms.modal.processing') : t('terms.modal.agree')}
           </button>

@@ -31,6 +31,8 @@ export function TermsModal({ loggedIn, onClose }: { loggedIn: boolean; onClose: 
   }, [i18n.language, t]);
 
   const agree = async (event: FormEvent<HTMLFormElement>) => {
+    // Disagree: the form goes on to /terms/disagree as a navigation (the modal closes there).
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'disagree') return;
     event.preventDefault();
     if (!document || processing) return;
     setProcessing(true);

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getConfig } from '~/env.server';
 import { getLocale } from '~/i18n/i18n.server';
 import type { TermsKind } from '~/lib/terms';
 import { getActiveTerms } from '~/services/terms.server';
@@ -13,4 +14,10 @@ export function legalLoader(kind: TermsKind) {
         : null,
     };
   };
+}
+
+/** Where a person writes about the terms (issue 35, /terms/disagree): SUPPORT_EMAIL, else the admin's address. */
+export function supportAddress(): string | null {
+  const config = getConfig();
+  return config.SUPPORT_EMAIL ?? config.ADMIN_EMAIL ?? null;
 }

@@ -59,3 +59,30 @@ export function scrolledToBottom(box: { scrollTop: number; clientHeight: number;
 /** The legal texts an admin publishes (also the values of the kind column of the terms table, db/schema.ts). */
 export const TERMS_KINDS = ['terms', 'privacy', 'booking'] as const;
 export type TermsKind = (typeof TERMS_KINDS)[number];
+
+/**
+ * A logged-in user who disagreed (issue 35, /terms/disagree) keeps browsing with a banner instead of the modal,
+ * for the browser session. Only a display preference (the server refuses booking and messaging on its own), so
+ * neither signed nor httpOnly.
+ */
+export const TERMS_DECLINED_COOKIE = 'terms-declined';
+export const termsDeclinedCookie = `${TERMS_DECLINED_COOKIE}=1; Path=/; SameSite=Lax`;
+export const termsDeclinedClearCookie = `${TERMS_DECLINED_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
+
+/** True when the request's Cookie header says the user disagreed in this session. */
+export function termsDeclined(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && cookieHeader.split(';').some((part) => part.trim() === `${TERMS_DECLINED_COOKIE}=1`);
+}
+
+/**
+ * A short fingerprint of a draft (issue 35): the admin's confirmation names the text previewed, so a text
+ * changed after the preview is shown again rather than published unseen. FNV-1a, not a secret.
+ */
+export function draftFingerprint(draft: { kind: string; locale: string; version: string; title: string; content: string }): string {
+  let hash = 0x811c9dc5;
+  for (const char of [draft.kind, draft.locale, draft.version, draft.title, draft.content].join('\u0000')) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}

@@ -36,10 +36,17 @@ export const termsDocumentSchema = z.object({
 });
 export type TermsDocument = z.infer<typeof termsDocumentSchema>;
 
+/** GET /api/terms/current: the text a reader of the asked language agrees to (issue 35). */
+export const agreementTermsSchema = termsDocumentSchema.extend({
+  locale: z.enum(SUPPORTED_LOCALES).describe('The language of the text'),
+  untranslated: z.boolean().describe('The asked language has no terms of service of its own: this is the zh-TW text'),
+});
+
 export const agreementStatusSchema = z.object({
   requiresAgreement: z.boolean(),
   currentVersion: z.string(),
   agreedVersion: z.string().nullable(),
+  locale: z.enum(SUPPORTED_LOCALES).describe('The language of the text to agree to (Accept-Language, else zh-TW)'),
 });
 
 export const termsAgreementSchema = z.object({ version: z.string(), agreedAt: z.string() });
@@ -56,3 +63,13 @@ export const publishTermsSchema = z.object({
     .max(TERMS_CONTENT_MAX),
 });
 export type PublishTermsInput = z.infer<typeof publishTermsSchema>;
+
+/** One version of one kind in the three languages at once (issue 35): a title and a text per language. */
+export const publishAllTermsSchema = publishTermsSchema.pick({ kind: true, version: true }).extend({
+  locale: z.literal('all'),
+  texts: z
+    .array(publishTermsSchema.pick({ locale: true, title: true, content: true }))
+    .length(SUPPORTED_LOCALES.length)
+    .refine((texts) => SUPPORTED_LOCALES.every((locale) => texts.some((text) => text.locale === locale)), { error: 'terms.errors.kindRequired' }),
+});
+export type PublishAllTermsInput = z.infer<typeof publishAllTermsSchema>;

@@ -75,7 +75,7 @@ export async function register(input: RegisterInput, meta: RequestMeta, db: Data
             : {}),
         })
         .returning()) as [UserRow];
-      if (input.agreeToTerms) termsAgreedVersion = await recordAgreementAtSignUp(created.id, input.termsVersion, tx);
+      if (input.agreeToTerms) termsAgreedVersion = await recordAgreementAtSignUp(created.id, input.termsVersion, tx, undefined, meta.locale);
       return created;
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { isBookableTime } from '~/lib/time-slots';
 import type { BookingInput } from '~/schemas/booking';
 import type { OrderPaymentView } from '~/schemas/payments';
 import type { Viewer } from './access.server';
+import { agreedToCurrentTerms, mustAgreeToTerms } from './terms.server';
 import { assertInWindow } from './availability.server';
 import { isPublishableGuide, publishableFactColumns } from './guide-publishable.server';
 import { now as clockNow } from './clock.server';
@@ -33,6 +34,8 @@ const travelerColumns = {
   isEmailVerified: users.isEmailVerified,
   blockedAt: users.blockedAt,
   deletedAt: users.deletedAt,
+  // Booking needs an agreement to the current terms of service (issue 35), read in the same statement.
+  agreedToTerms: agreedToCurrentTerms(users.id),
 };
 const guideColumns = {
   ...publishableFactColumns(guideUsers),
@@ -174,6 +177,7 @@ export async function bookSlot(
       if (!traveler || traveler.deletedAt || traveler.blockedAt) throw new AppError('TRAVELER_NOT_FOUND');
       if (traveler.type !== 'traveler') throw new AppError('FORBIDDEN');
       if (!traveler.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+      if (!traveler.agreedToTerms) throw mustAgreeToTerms();
       if (!isPublishableGuide(guide) || guide.id === traveler.id) throw new AppError('GUIDE_NOT_FOUND');
       if (input.numberOfPeople > guide.maxGroupSize) {
         throw new AppError('VALIDATION_ERROR', {

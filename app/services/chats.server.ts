@@ -19,6 +19,7 @@ import { AppError, idParamOr } from './errors.server';
 import { reserveAttempt, type LimitLog } from './rate-limit.server';
 import { enqueuePushes } from './push.server';
 import { emitToUser } from './realtime.server';
+import { assertAgreedToTerms } from './terms.server';
 
 /**
  * Conversations between one traveler and one guide (issue 23, docs/decisions/022-chat-delivery.md).
@@ -269,6 +270,7 @@ export async function sendMessage(
     }
   }
   if (!sender.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+  await assertAgreedToTerms(sender, db);
   if (chat.blockedBy !== null && chat.blockedBy !== sender.id) throw new AppError('FORBIDDEN', { messageKey: 'chat.errors.blocked' });
   await reserveAttempt([{ key: `chat-send:${sender.id}`, limit: MESSAGES_PER_MINUTE }], undefined, limits);
   const at = now();
@@ -348,6 +350,7 @@ async function openChat(
   limits?: LimitLog,
 ) {
   if (!opener.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+  await assertAgreedToTerms(opener, db);
   const samePair = and(eq(chats.travelerId, pair.travelerId), eq(chats.guideId, pair.guideId));
   let [chat] = await db.select().from(chats).where(samePair);
   let created = false;

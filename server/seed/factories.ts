@@ -1,5 +1,5 @@
 import { getDb, type Database } from '~db/client';
-import { availabilitySlots, banners, orders, photos, reviews, terms, users } from '~db/schema';
+import { availabilitySlots, banners, orders, photos, reviews, terms, termsAgreements, users } from '~db/schema';
 import type { Locale } from '~/i18n/config';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
@@ -33,6 +33,9 @@ export async function createUser(overrides: Partial<NewUser> = {}, db: Database 
       ...overrides,
     })
     .returning();
+  // Like a person who ticked the register form's box: agreed to the built-in terms (1.0.0), which booking and
+  // messaging need (issue 35). A test of the terms deletes it to have someone who has not agreed.
+  await db.insert(termsAgreements).values({ userId: row!.id, termsId: null, version: '1.0.0' });
   return row!;
 }
 

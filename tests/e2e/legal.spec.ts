@@ -1,22 +1,23 @@
 import { expect, test } from './test';
 import { chooseLanguage } from './support';
 
+// The e2e data's zh-TW terms of service are at 1.1.0 (tests/e2e/prepare-data.ts, issue 35: versions per language).
 const PAGES = [
-  { path: '/terms', title: '服務條款' },
-  { path: '/privacy-policy', title: '隱私權政策' },
-  { path: '/booking-terms', title: '預約條款' },
+  { path: '/terms', title: '服務條款', version: '1.1.0', updated: '2025年9月1日' },
+  { path: '/privacy-policy', title: '隱私權政策', version: '1.0.0', updated: '2025年6月3日' },
+  { path: '/booking-terms', title: '預約條款', version: '1.0.0', updated: '2025年6月3日' },
 ];
 
 test.describe('legal pages', () => {
-  for (const { path, title } of PAGES) {
+  for (const { path, title, version, updated } of PAGES) {
     test(`${path} renders its markdown`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       const article = page.getByRole('article');
       await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page).toHaveTitle(`${title} | 旅遊助手`);
-      await expect(article).toContainText('版本 1.0.0');
-      await expect(article).toContainText('更新於 2025年6月3日');
+      await expect(article).toContainText(`版本 ${version}`);
+      await expect(article).toContainText(`更新於 ${updated}`);
       const h2 = article.getByRole('heading', { level: 2 });
       expect(await h2.count()).toBeGreaterThanOrEqual(2);
       await expect(h2.first()).toHaveText(/^\S/);

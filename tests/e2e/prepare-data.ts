@@ -7,11 +7,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase, setDatabase } from '~db/client';
 import { sessions, terms, termsAgreements, users } from '~db/schema';
-import { currentTerms } from '~/services/terms.server';
 import { prepareEarnings } from './earnings-data';
-import { TERMS_PENDING } from './terms-users';
+import { TERMS_DISAGREE, TERMS_ENGLISH, TERMS_PENDING } from './terms-users';
 import { seedDemo } from '~server/seed/demo';
 import { prepareFinance } from './finance-data';
+
+/** When the e2e data's zh-TW terms of service 1.1.0 came out (tests/e2e/legal.spec.ts reads it on /terms). */
+const ZH_TERMS_1_1_0_DATE = new Date('2025-09-01T00:00:00+08:00');
 
 const HOSTILE_PARAGRAPH =
   '\n\n## 測試段落\n\n這段文字只在端對端測試中出現：[惡意連結](javascript:alert(document.domain)) 與 [安全連結](https://example.com/)。\n';
@@ -102,16 +104,34 @@ try {
   await prepareFinance(handle.db);
   // The earnings tab (tests/e2e/earnings.spec.ts): a guide per project whose money went through the ledger.
   await prepareEarnings(handle.db, demoTraveler!.hash!);
-  // Everyone agreed to the current terms (issue 24: otherwise each login would open the terms modal), except
-  // the people tests/e2e/terms.spec.ts logs in as to agree.
-  const current = await currentTerms('zh-TW', handle.db);
+  // Issue 35: the zh-TW terms of service went on to 1.1.0 (same words) while English and Japanese stay at 1.0.0.
+  // The terms spec's English readers agreed to the English text and to zh-TW 1.0.0 only; its disagreeing people
+  // to nothing.
+  const [zh100] = await handle.db
+    .update(terms)
+    .set({ isActive: false })
+    .where(and(eq(terms.kind, 'terms'), eq(terms.locale, 'zh-TW'), eq(terms.isActive, true)))
+    .returning();
+  const [zh110] = await handle.db.insert(terms).values({ kind: 'terms', locale: 'zh-TW', title: zh100!.title, content: zh100!.content, version: '1.1.0', isActive: true, createdAt: ZH_TERMS_1_1_0_DATE, updatedAt: ZH_TERMS_1_1_0_DATE }).returning();
+  for (const [email, locale] of [...TERMS_ENGLISH.map((e) => [e, 'en'] as const), ...TERMS_DISAGREE.map((e) => [e, 'zh-TW'] as const)]) {
+    await handle.db.insert(users).values({ name: email.includes('english') ? 'Terms Reader' : '條款旅客', email, locale, passwordHash: demoTraveler!.hash, type: 'traveler', isEmailVerified: true, emailVerifiedAt: new Date() });
+  }
+  // Everyone agreed to the current terms of every language (issue 24: otherwise each login would open the terms
+  // modal), except the people tests/e2e/terms.spec.ts logs in as to agree.
+  const active = await handle.db.select({ id: terms.id, version: terms.version, locale: terms.locale }).from(terms).where(and(eq(terms.kind, 'terms'), eq(terms.isActive, true)));
   const everyone = await handle.db.select({ id: users.id, email: users.email }).from(users);
   const pending = everyone.filter((u) => (TERMS_PENDING as readonly string[]).includes(u.email));
   if (pending.length !== TERMS_PENDING.length) throw new Error(`prepare-data: expected the users ${TERMS_PENDING.join(', ')}`);
+  const special = new Set<string>([...TERMS_PENDING, ...TERMS_ENGLISH, ...TERMS_DISAGREE]);
   await handle.db
     .insert(termsAgreements)
-    .values(everyone.filter((u) => !pending.includes(u)).map((u) => ({ userId: u.id, termsId: current.id || null, version: current.version })))
+    .values(everyone.filter((u) => !special.has(u.email)).flatMap((u) => active.map((row) => ({ userId: u.id, termsId: row.id, version: row.version }))))
     .onConflictDoNothing();
+  const english = everyone.filter((u) => (TERMS_ENGLISH as readonly string[]).includes(u.email));
+  const en100 = active.find((row) => row.locale === 'en')!;
+  await handle.db.delete(termsAgreements).where(inArray(termsAgreements.userId, [...english, ...everyone.filter((u) => (TERMS_DISAGREE as readonly string[]).includes(u.email))].map((u) => u.id)));
+  await handle.db.insert(termsAgreements).values(english.flatMap((u) => [{ userId: u.id, termsId: en100.id, version: '1.0.0' }, { userId: u.id, termsId: zh100!.id, version: '1.0.0' }]));
+  if (zh110!.version !== '1.1.0') throw new Error('prepare-data: zh-TW terms 1.1.0 not published');
   // The terms spec's people agreed to an earlier version: a newer one is current, so they are asked again
   // (the seed has them agree to the current one, like every demo person: that is taken back first).
   await handle.db.delete(termsAgreements).where(inArray(termsAgreements.userId, pending.map((u) => u.id)));

@@ -75,7 +75,8 @@ test.describe('shutdown with a stuck delivery', () => {
     };
     /** Registers and confirms the address with the mailed code: a logged-in account. */
     const account = async (body: { email: string } & Record<string, unknown>) => {
-      expect((await post('/api/v1/auth/register', { password: 'secret123', ...body })).status).toBe(201);
+      // Agreeing to the terms as the register form does: messaging needs it (issue 35).
+      expect((await post('/api/v1/auth/register', { password: 'secret123', agreeToTerms: true, ...body })).status).toBe(201);
       const code = codeFrom(await sink!.waitFor(body.email, { timeoutMs: 15_000 }));
       const verified = await post('/api/v1/auth/verify-email', { email: body.email, code });
       expect(verified.status).toBe(200);

@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const type: SignUpAccountType = q.get('type') === 'guide' ? 'guide' : 'traveler';
   // Where to land once the code is confirmed (e.g. a booking form with its choice): a same-site path only.
   const redirectTo = safeRedirectPath(q.get('redirectTo'), '');
-  const [t, termsVersion] = await Promise.all([getFixedT(request), currentTermsVersion()]);
+  const [t, termsVersion] = await Promise.all([getFixedT(request), currentTermsVersion(await getLocale(request))]);
   return { type, redirectTo, termsVersion, title: t('auth.register.title') };
 }
 

@@ -11,6 +11,7 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
+import { termsDeclinedClearCookie } from '~/lib/terms';
 import { termsAgreeFormSchema } from '~/schemas/terms';
 import { agreeToTerms, agreementStatus, currentTerms } from '~/services/terms.server';
 
@@ -23,9 +24,10 @@ export const handle: I18nHandle = { i18n: ['terms'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'));
-  const [status, document, t] = await Promise.all([agreementStatus(user), currentTerms(await getLocale(request)), getFixedT(request)]);
+  const locale = await getLocale(request);
+  const [status, document, t] = await Promise.all([agreementStatus(user, locale), currentTerms(locale), getFixedT(request)]);
   if (!status.requiresAgreement) throw redirect(redirectTo);
-  return { document: { id: document.id, title: document.title, content: document.content, version: document.version }, redirectTo, title: t('terms.page.title') };
+  return { document: { id: document.id, title: document.title, content: document.content, version: document.version, locale: document.locale, untranslated: document.untranslated }, redirectTo, title: t('terms.page.title') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
@@ -41,7 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
     // The terms changed while they were being read (400): the answer says so; a reload shows the new text.
     return replyWithError(request, submission, error);
   }
-  return redirectWithToast(safeRedirectPath(submission.value.redirectTo), { key: 'terms.done.agreed', type: 'success' });
+  // Agreed after disagreeing earlier: the banner of /terms/disagree goes too.
+  return redirectWithToast(safeRedirectPath(submission.value.redirectTo), { key: 'terms.done.agreed', type: 'success' }, { headers: { 'Set-Cookie': termsDeclinedClearCookie } });
 }
 
 export default function AgreePage() {

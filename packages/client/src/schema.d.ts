@@ -64,7 +64,7 @@ export interface paths {
         put?: never;
         /**
          * Record that the caller agreed to the current terms of service
-         * @description A termsId or termsVersion that is not the current one (the terms changed meanwhile) is 400 VALIDATION_ERROR and records nothing. Agreeing again is harmless.
+         * @description termsId and termsVersion name the current text of one language (GET /api/terms/current). Any other (the terms changed meanwhile) is 400 VALIDATION_ERROR and records nothing. Agreeing again is harmless.
          */
         post: operations["postApiTermsAgree"];
         delete?: never;
@@ -81,8 +81,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The current terms of service in the Accept-Language language (zh-TW when that version has no translation)
-         * @description The built-in terms (version 1.0.0, id 0) when no version is active.
+         * The current terms of service of the Accept-Language language (the zh-TW text, untranslated: true, when that language has none)
+         * @description Each language has its own line of versions. The built-in terms (version 1.0.0, id 0) when neither that language nor zh-TW has an active version.
          */
         get: operations["getApiTermsCurrent"];
         put?: never;
@@ -1398,7 +1398,7 @@ export interface paths {
         };
         /**
          * Whether the caller must agree to the current terms of service
-         * @description True for a user who has not agreed to the current version (a new user; everyone after a new version is published). Always false for admins.
+         * @description True for a user who has not agreed to the current text of the Accept-Language language (else zh-TW): a new user, and the readers of a language after a new version is published in it. Always false for admins.
          */
         get: operations["getTermsAgreementStatus"];
         put?: never;
@@ -2506,6 +2506,13 @@ export interface operations {
                             isActive: boolean;
                             createdAt: string;
                             updatedAt: string;
+                            /**
+                             * @description The language of the text
+                             * @enum {string}
+                             */
+                            locale: "zh-TW" | "en" | "ja";
+                            /** @description The asked language has no terms of service of its own: this is the zh-TW text */
+                            untranslated: boolean;
                         };
                     };
                 };
@@ -17074,6 +17081,11 @@ export interface operations {
                             requiresAgreement: boolean;
                             currentVersion: string;
                             agreedVersion: string | null;
+                            /**
+                             * @description The language of the text to agree to (Accept-Language, else zh-TW)
+                             * @enum {string}
+                             */
+                            locale: "zh-TW" | "en" | "ja";
                         };
                     };
                 };

@@ -89,7 +89,8 @@ describe(`debug pages /test and /api-test (${testDriver})`, () => {
     expect(status.status).toBe(200);
     expect(status.text).toMatch(/GET \/api\/v1\/terms\/agreement-status<\/code> → <strong>200<\/strong>/);
     expect(status.text).toMatch(/content-type: application\/json/);
-    expect(status.text).toContain('&quot;requiresAgreement&quot;: true');
+    // The factory's people agreed to the built-in terms (issue 35: booking and messaging need it).
+    expect(status.text).toContain('&quot;requiresAgreement&quot;: false');
 
     const missing = await post('/api-test', { call: 'GET /api/v1/guides', path: '/api/v1/guides/999999', body: '' }, people.traveler);
     expect(missing.text).toMatch(/<strong>404<\/strong>/);

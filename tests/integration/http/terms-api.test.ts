@@ -5,6 +5,7 @@ import { auditLogs, termsAgreements } from '~db/schema';
 import { createTraveler, createUser } from '~server/seed/factories';
 import { publishTerms } from '~/services/terms.server';
 import { loginAs } from '../../support/api';
+import { bookableGuide, bookingDay } from '../../support/booking';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 
@@ -15,7 +16,8 @@ import { testDriver, useTestDatabase } from '../../support/test-database';
 useTestDatabase();
 const server = useTestServer();
 
-const status = async (token: string) => (await server.request('/api/v1/terms/agreement-status', { token })).json.data;
+const status = async (token: string, language = 'zh-TW') =>
+  (await server.request('/api/v1/terms/agreement-status', { token, headers: { 'accept-language': language } })).json.data;
 
 describe(`terms API (${testDriver})`, () => {
   it('answers the built-in terms (1.0.0) in the reader\'s language when no version is active', async () => {
@@ -30,11 +32,13 @@ describe(`terms API (${testDriver})`, () => {
 
   it('agreement: 401 without a login; a new user must agree; agreeing ends it; a new version makes them agree again', async () => {
     const traveler = await createTraveler();
+    // The factory's people agreed to the built-in terms: this one has not.
+    await getDb().delete(termsAgreements).where(eq(termsAgreements.userId, traveler.id));
     const { token } = await loginAs(traveler);
     expect((await server.request('/api/v1/terms/agreement-status')).status).toBe(401);
     expect((await server.request('/api/terms/agree', { method: 'POST', json: { termsId: 0, termsVersion: '1.0.0' } })).status).toBe(401);
 
-    expect(await status(token)).toEqual({ requiresAgreement: true, currentVersion: '1.0.0', agreedVersion: null });
+    expect(await status(token)).toEqual({ requiresAgreement: true, currentVersion: '1.0.0', agreedVersion: null, locale: 'zh-TW' });
     const agreed = await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: 0, termsVersion: '1.0.0' } });
     expect(agreed.status).toBe(200);
     expect(agreed.json.data.version).toBe('1.0.0');
@@ -44,10 +48,11 @@ describe(`terms API (${testDriver})`, () => {
 
     const admin = await createUser({ type: 'admin' });
     const v2 = await publishTerms(admin, { kind: 'terms', locale: 'zh-TW', version: '2.0.0', title: '服務條款 v2', content: '## 新條款' });
-    expect(await status(token)).toEqual({ requiresAgreement: true, currentVersion: '2.0.0', agreedVersion: '1.0.0' });
+    expect(await status(token)).toEqual({ requiresAgreement: true, currentVersion: '2.0.0', agreedVersion: '1.0.0', locale: 'zh-TW' });
     const current = await server.request('/api/terms/current', { headers: { 'accept-language': 'en' } });
-    // No English text of 2.0.0: the zh-TW one.
-    expect(current.json.data).toMatchObject({ id: v2.id, version: '2.0.0', title: '服務條款 v2' });
+    // No English text at all: the zh-TW one, and the answer says so (issue 35).
+    expect(current.json.data).toMatchObject({ id: v2.id, version: '2.0.0', title: '服務條款 v2', locale: 'zh-TW', untranslated: true });
+    expect(await status(token, 'en')).toMatchObject({ requiresAgreement: true, currentVersion: '2.0.0', locale: 'zh-TW' });
 
     // The old version is refused and records nothing.
     const stale = await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: 0, termsVersion: '1.0.0' } });
@@ -60,8 +65,35 @@ describe(`terms API (${testDriver})`, () => {
     expect((await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: v2.id, termsVersion: '2.0.0' } })).status).toBe(200);
     expect(await status(token)).toMatchObject({ requiresAgreement: false, agreedVersion: '2.0.0' });
 
+    // Issue 35: an English text of its own; then a zh-TW 2.1.0 asks nothing of the English reader.
+    const en = await publishTerms(admin, { kind: 'terms', locale: 'en', version: '2.0.0', title: 'Terms of Service', content: '## English' });
+    expect((await server.request('/api/terms/current', { headers: { 'accept-language': 'en' } })).json.data).toMatchObject({ id: en.id, locale: 'en', untranslated: false });
+    expect(await status(token, 'en')).toMatchObject({ requiresAgreement: true, locale: 'en' });
+    expect((await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: en.id, termsVersion: '2.0.0' } })).status).toBe(200);
+    await publishTerms(admin, { kind: 'terms', locale: 'zh-TW', version: '2.1.0', title: '服務條款 v2.1', content: '## 新新條款' });
+    expect(await status(token, 'en')).toMatchObject({ requiresAgreement: false, currentVersion: '2.0.0', locale: 'en' });
+    expect(await status(token, 'zh-TW')).toMatchObject({ requiresAgreement: true, currentVersion: '2.1.0', locale: 'zh-TW' });
+
     const audit = await getDb().select().from(auditLogs).where(eq(auditLogs.action, 'terms.publish'));
     expect(audit.some((entry) => entry.targetId === String(v2.id) && entry.actorId === admin.id)).toBe(true);
+  });
+
+  it('booking and messaging are refused (403, saying why) until the user agrees (issue 35)', async () => {
+    const guide = await bookableGuide();
+    const traveler = await createTraveler();
+    await getDb().delete(termsAgreements).where(eq(termsAgreements.userId, traveler.id));
+    const { token } = await loginAs(traveler);
+    const headers = { 'accept-language': 'en' };
+    const chat = await server.request('/api/v1/chats', { method: 'POST', token, headers, json: { guideId: guide.id, message: 'Hello' } });
+    expect(chat.status).toBe(403);
+    expect(chat.json.message).toBe('Please agree to the latest Terms of Service before booking or sending messages.');
+    const order = await server.request('/api/v1/orders', { method: 'POST', token, headers, json: { guideId: guide.id, date: bookingDay(), timeSlot: 'morning', numberOfPeople: 1, termsAccepted: true } });
+    expect(order.status).toBe(403);
+    expect(order.json.message).toBe('Please agree to the latest Terms of Service before booking or sending messages.');
+
+    const { id, version } = (await server.request('/api/terms/current', { headers })).json.data;
+    expect((await server.request('/api/terms/agree', { method: 'POST', token, json: { termsId: id, termsVersion: version } })).status).toBe(200);
+    expect((await server.request('/api/v1/chats', { method: 'POST', token, headers, json: { guideId: guide.id, message: 'Hello' } })).status).toBe(201);
   });
 
   it('admins never need to agree', async () => {

@@ -9,7 +9,7 @@ export const contract = defineApi({
   operations: {
     POST: {
       summary: 'Record that the caller agreed to the current terms of service',
-      description: 'A termsId or termsVersion that is not the current one (the terms changed meanwhile) is 400 VALIDATION_ERROR and records nothing. Agreeing again is harmless.',
+      description: 'termsId and termsVersion name the current text of one language (GET /api/terms/current). Any other (the terms changed meanwhile) is 400 VALIDATION_ERROR and records nothing. Agreeing again is harmless.',
       auth: 'user',
       body: termsAgreeSchema,
       data: termsAgreementSchema,

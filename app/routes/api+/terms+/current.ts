@@ -1,6 +1,6 @@
 import { apiHandlers, apiLocale } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
-import { termsDocumentSchema } from '~/schemas/terms';
+import { agreementTermsSchema } from '~/schemas/terms';
 import { currentTerms } from '~/services/terms.server';
 
 export const contract = defineApi({
@@ -8,10 +8,10 @@ export const contract = defineApi({
   tags: ['terms'],
   operations: {
     GET: {
-      summary: 'The current terms of service in the Accept-Language language (zh-TW when that version has no translation)',
-      description: 'The built-in terms (version 1.0.0, id 0) when no version is active.',
+      summary: 'The current terms of service of the Accept-Language language (the zh-TW text, untranslated: true, when that language has none)',
+      description: 'Each language has its own line of versions. The built-in terms (version 1.0.0, id 0) when neither that language nor zh-TW has an active version.',
       auth: 'public',
-      data: termsDocumentSchema,
+      data: agreementTermsSchema,
       errors: [],
     },
   },
@@ -19,8 +19,7 @@ export const contract = defineApi({
 
 const handlers = apiHandlers(contract, {
   GET: async ({ request }) => {
-    const { locale: _locale, ...document } = await currentTerms(apiLocale(request));
-    return document;
+    return currentTerms(apiLocale(request));
   },
 });
 export const loader = handlers.loader;

@@ -1,4 +1,4 @@
-import { apiHandlers } from '~/http/api.server';
+import { apiHandlers, apiLocale } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { agreementStatusSchema } from '~/schemas/terms';
 import { agreementStatus } from '~/services/terms.server';
@@ -9,7 +9,7 @@ export const contract = defineApi({
   operations: {
     GET: {
       summary: 'Whether the caller must agree to the current terms of service',
-      description: 'True for a user who has not agreed to the current version (a new user; everyone after a new version is published). Always false for admins.',
+      description: 'True for a user who has not agreed to the current text of the Accept-Language language (else zh-TW): a new user, and the readers of a language after a new version is published in it. Always false for admins.',
       auth: 'user',
       data: agreementStatusSchema,
       errors: ['UNAUTHORIZED'],
@@ -18,7 +18,7 @@ export const contract = defineApi({
 });
 
 const handlers = apiHandlers(contract, {
-  GET: async ({ session }) => agreementStatus(session.user),
+  GET: async ({ session, request }) => agreementStatus(session.user, apiLocale(request)),
 });
 export const loader = handlers.loader;
 export const action = handlers.action;
