@@ -1,12 +1,7 @@
-import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '~/components/forms/form-fields';
-import { FormErrors } from '~/components/forms/messages';
-import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { requireUser } from '~/http/session.server';
 import { attempt } from '~/http/forms.server';
 import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
@@ -15,9 +10,10 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { addDays, formatMonth, formatTourDayLong, weekdayOf } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
-import { isLargeSaveAnswer, SAVE_ANSWER_WARN_BYTES } from '~/lib/save-answer';
-import { daySlotsFormSchema, TIME_SLOT_VALUES, type SlotView, type TimeSlot } from '~/schemas/availability';
+import { daySlotsFormSchema, type SlotView } from '~/schemas/availability';
 import { findGuide, listSlots, setSlots, slotWindow } from '~/services/availability.server';
+import { DayForm, type SaveReply } from './__day-form';
+import { DebugPanel, type SaveLogLine } from './__debug-panel';
 
 /**
  * /guide-availability (SPEC §2 Guide availability screen, issue 10): a server-rendered month table from today to
@@ -95,13 +91,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ result: submission.reply({ formErrors: [message] }), saved: false, log }, { status: error.status });
 }
 
-interface SaveLogLine {
-  at: string;
-  sent: { date: string; slots: string[] };
-  status: number;
-  bytes: number;
-}
-
 /** Weeks of the month as rows of 7 cells (Sunday first); null pads the edges. */
 function monthWeeks(month: string): (string | null)[][] {
   const first = `${month}-01`;
@@ -115,6 +104,7 @@ const shiftMonth = (month: string, by: number) => addDays(`${month}-15`, by * 30
 
 export default function GuideAvailability() {
   const { guide, asAdmin, debug, locked, emailUnverified, today, last, month, selected, slots } = useLoaderData<typeof loader>();
+  const reply: SaveReply | undefined = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const byDay = new Map<string, SlotView[]>();
@@ -216,157 +206,10 @@ export default function GuideAvailability() {
         </table>
       </div>
 
-      {selected ? <DayForm key={selected} date={selected} slots={byDay.get(selected) ?? []} locked={locked} guideId={asAdmin ? guide.id : undefined} /> : (
+      {selected ? <DayForm key={selected} date={selected} slots={byDay.get(selected) ?? []} locked={locked} reply={reply} /> : (
         <p className="muted">{t('booking.availability.pickDay')}</p>
       )}
-      {debug ? <DebugPanel guideId={guide.id} days={monthWeeks(month).flat().filter((d): d is string => Boolean(d && d >= today && d <= last))} byDay={byDay} /> : null}
+      {debug ? <DebugPanel guideId={guide.id} days={monthWeeks(month).flat().filter((d): d is string => Boolean(d && d >= today && d <= last))} byDay={byDay} reply={reply} /> : null}
     </div>
-  );
-}
-
-function DayForm({ date, slots, locked, guideId }: { date: string; slots: SlotView[]; locked: boolean; guideId?: number }) {
-  const { t, i18n } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form] = useSchemaForm<{ date: string; slots: string[] }>({ id: `day-${date}`, schema: daySlotsFormSchema, lastResult: actionData?.result });
-  const state = (slot: TimeSlot) => slots.find((s) => s.time_slot === slot);
-  const busy = navigation.state === 'submitting';
-  const saved = actionData?.saved && navigation.state === 'idle';
-  const headingId = `day-${date}-heading`;
-  return (
-    <section className="card day-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{formatTourDayLong(date, i18n.language)}</h2>
-      <Form method="post" className="form" {...getFormProps(form)} replace preventScrollReset>
-        <input type="hidden" name="date" value={date} />
-        <fieldset className="field" disabled={locked}>
-          <legend className="label-text">{t('booking.availability.slotsLegend')}</legend>
-          <div className="slot-toggles">
-            {TIME_SLOT_VALUES.map((slot) => {
-              const s = state(slot);
-              const booked = Boolean(s?.booked);
-              const id = `slot-${date}-${slot}`;
-              return (
-                <div key={slot} className="slot-toggle">
-                  <input
-                    type="checkbox"
-                    id={id}
-                    name={booked ? undefined : 'slots'}
-                    value={slot}
-                    defaultChecked={s?.available === 1 || booked}
-                    disabled={booked}
-                    aria-describedby={booked ? `${id}-note` : undefined}
-                  />
-                  <label htmlFor={id}>
-                    {t(`timeSlots.${slot}`)} · {t('booking.availability.available')}
-                  </label>
-                  {booked ? (
-                    <>
-                      <input type="hidden" name="slots" value={slot} />
-                      <span className="small muted" id={`${id}-note`}>
-                        {t('booking.availability.bookedNote')}
-                      </span>
-                    </>
-                  ) : null}
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
-        <FormErrors form={form} />
-        {saved ? (
-          <p className="form-success" role="status">
-            {t('booking.availability.saved')}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <SubmitButton busy={busy} disabled={locked} label={t('booking.availability.save')} busyLabel={t('booking.availability.saving')} />
-        </div>
-      </Form>
-    </section>
-  );
-}
-
-const LOG_LINES = 5;
-
-/**
- * The debug panel (issue 10: admins, and everyone in development): the last 5 saves of this page and the slot
- * states of the shown days. The log lives in the browser (sessionStorage, per guide) and grows after each save;
- * without JS the server renders the one save it just answered. An answer over 10,000 bytes is a console warning.
- */
-function DebugPanel({ guideId, days, byDay }: { guideId: number; days: string[]; byDay: Map<string, SlotView[]> }) {
-  const { t } = useTranslation();
-  const actionData = useActionData<typeof action>();
-  const storageKey = `availability-debug-log:${guideId}`;
-  const [lines, setLines] = useState<SaveLogLine[]>(() => (actionData?.log ? [actionData.log] : []));
-  useEffect(() => {
-    try {
-      const kept = JSON.parse(sessionStorage.getItem(storageKey) ?? '[]') as SaveLogLine[];
-      setLines((now) => (now.length ? now : kept.slice(-LOG_LINES)));
-    } catch {
-      // Private mode or a damaged entry: start an empty log.
-    }
-  }, [storageKey]);
-  useEffect(() => {
-    const line = actionData?.log;
-    if (!line) return;
-    if (isLargeSaveAnswer(line.bytes)) console.warn(`availability save answer is ${line.bytes} bytes (over ${SAVE_ANSWER_WARN_BYTES})`, line);
-    setLines((now) => {
-      const next = [...now.filter((l) => l.at !== line.at), line].slice(-LOG_LINES);
-      try {
-        sessionStorage.setItem(storageKey, JSON.stringify(next));
-      } catch {
-        // The panel still shows this visit's lines.
-      }
-      return next;
-    });
-  }, [actionData, storageKey]);
-  const stateOf = (day: string, slot: TimeSlot) => {
-    const s = (byDay.get(day) ?? []).find((x) => x.time_slot === slot);
-    if (!s) return 'unset';
-    if (s.booked) return 'booked';
-    return s.available === 1 ? 'open' : 'closed';
-  };
-  return (
-    <details className="card debug-panel" data-testid="availability-debug" open>
-      <summary>{t('booking.availability.debug.title')}</summary>
-      <h2 className="small">{t('booking.availability.debug.log')}</h2>
-      {lines.length ? (
-        <ol className="debug-log small">
-          {lines.map((l) => (
-            <li key={l.at}>
-              <code>{`${l.at} ${t('booking.availability.debug.sent')} ${l.sent.date} [${l.sent.slots.join(', ')}] → ${l.status}, ${l.bytes} B`}</code>
-              {isLargeSaveAnswer(l.bytes) ? <strong> {t('booking.availability.debug.large')}</strong> : null}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="muted small">{t('booking.availability.debug.noLog')}</p>
-      )}
-      <h2 className="small">{t('booking.availability.debug.states')}</h2>
-      <div className="table-scroll">
-        <table className="debug-states small">
-          <thead>
-            <tr>
-              <th scope="col">{t('booking.availability.debug.date')}</th>
-              {TIME_SLOT_VALUES.map((slot) => (
-                <th key={slot} scope="col">
-                  {t(`timeSlots.${slot}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day}>
-                <th scope="row">{day}</th>
-                {TIME_SLOT_VALUES.map((slot) => (
-                  <td key={slot}>{t(`booking.availability.debug.state.${stateOf(day, slot)}`)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
   );
 }
