@@ -89,8 +89,8 @@ function requireNoteForOther(v: { reasonCode?: string; reason?: string }, ctx: z
 
 /**
  * POST /api/v1/messages/{id}/report: `reasonCode` (spam, harassment, offPlatform, other) and `reason`, the
- * reporter's words (required with "other"). A body without `reasonCode` (clients before issue 35) counts as "other"
- * with whatever `reason` it has.
+ * reporter's words (required with "other"). A body without `reasonCode` (clients before issue 35) is kept with its
+ * `reason` alone.
  */
 export const messageReportSchema = z.object({ reasonCode: optional(reportReasonField), reason: reportNoteField }).superRefine(requireNoteForOther);
 

@@ -514,7 +514,7 @@ export async function reportMessage(
   if (!isParticipant(chat, user.id) || message.senderId === user.id) throw new AppError('FORBIDDEN');
   await db
     .insert(chatMessageReports)
-    .values({ messageId, reporterId: user.id, reasonCode: input.reasonCode ?? 'other', reason: input.reason ?? null, createdAt: now() })
+    .values({ messageId, reporterId: user.id, reasonCode: input.reasonCode ?? null, reason: input.reason ?? null, createdAt: now() })
     .onConflictDoNothing({ target: [chatMessageReports.messageId, chatMessageReports.reporterId] });
   return { messageId, reported: true };
 }

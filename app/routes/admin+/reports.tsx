@@ -65,9 +65,12 @@ export default function AdminReports() {
                   <br />
                   {/* The reporter's reason from the fixed list, then their own words (issue 35: "no reason given" although one was). */}
                   <span data-testid="report-reason">
-                    {r.reasonCode ? t('reports.reason', { reason: t(`chat.reportReasons.${r.reasonCode}`) }) : r.reason ? null : t('reports.noReason')}
-                    {r.reasonCode && r.reason ? ' · ' : null}
-                    {r.reason ? t('reports.reasonNote', { note: r.reason }) : null}
+                    {r.reasonCode
+                      ? t('reports.reason', { reason: t(`chat.reportReasons.${r.reasonCode}`) })
+                      : r.reason
+                        ? t('reports.reason', { reason: r.reason })
+                        : t('reports.noReason')}
+                    {r.reasonCode && r.reason ? ` · ${t('reports.reasonNote', { note: r.reason })}` : null}
                   </span>
                 </p>
                 <h3 className="h5">{t('reports.context')}</h3>

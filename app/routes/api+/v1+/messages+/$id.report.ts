@@ -10,7 +10,7 @@ export const contract = defineApi({
     POST: {
       summary: 'A participant reports a message the other side sent, with a reason (once per message and reporter)',
       description:
-        'Body `{reasonCode, reason?}`: `reasonCode` is spam, harassment, offPlatform (contact or payment outside the platform) or other; `reason` is the reporter’s own words, required with other (500 characters at most). A second report of the same message by the same person changes nothing and answers the same. A body without `reasonCode` counts as other.',
+        'Body `{reasonCode, reason?}`: `reasonCode` is spam, harassment, offPlatform (contact or payment outside the platform) or other; `reason` is the reporter’s own words, required with other (500 characters at most). A second report of the same message by the same person changes nothing and answers the same. A body without `reasonCode` (clients before it existed) is kept with its `reason` alone.',
       auth: 'user',
       body: messageReportSchema,
       data: messageReportData,
