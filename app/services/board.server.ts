@@ -208,7 +208,8 @@ function toReplyView(row: ReplyJoined, viewer: Viewer | undefined): BoardReplyVi
     isHidden: row.isHidden,
     hiddenReason: admin || own ? row.hiddenReason : null,
     createdAt: row.createdAt.toISOString(),
-    canDelete: admin || own,
+    // A hidden reply stays as the admin left it: its author reads it but does not delete it.
+    canDelete: admin || (own && !row.isHidden),
     authorPublicGuide: row.authorType === 'guide' && row.authorPublic,
   };
 }
