@@ -50,6 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   const formData = await readForm(request);
   if (!formData.has('guideId')) {
+    // Access first: someone who is not a party of the order gets the 404 page whatever the message says.
+    const orderId = parseIdParam(String(formData.get('orderId') ?? ''));
+    if (orderId !== undefined) await orErrorPage(() => orderChatContext(user, orderId), { existencePrivate: true });
     const submission = parseWithZod(formData, { schema: orderChatFormSchema });
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
     try {

@@ -73,6 +73,8 @@ describe(`chat both ways (${testDriver})`, () => {
     const stranger = await loginAs(await createGuide());
     expect((await server.request(`/chat/new?orderId=${order.id}`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await form(`/chat/new?orderId=${order.id}`, stranger.cookie, { orderId: String(order.id), message: 'hi' })).status).toBe(404);
+    // Access first: an empty message from a stranger is still the 404 page, not "enter a message".
+    expect((await form(`/chat/new?orderId=${order.id}`, stranger.cookie, { orderId: String(order.id), message: '' })).status).toBe(404);
     expect((await server.request('/api/v1/chats', { token: stranger.token, json: { orderId: order.id, message: 'hi' } })).status).toBe(404);
   });
 
