@@ -281,7 +281,7 @@ export default function Conversation() {
         />
       ) : isParticipant ? (
         <div className="chat-tools">
-          <Form method="post">
+          <Form method="post" action={chat.blocked ? undefined : `/chat/${chat.id}#block-confirm`}>
             {chat.blocked && chat.canSend ? (
               <button type="submit" name="intent" value="unblock" className="button button-small button-secondary">
                 {t('chat.conversation.unblock')}

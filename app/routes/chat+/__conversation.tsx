@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionResult } from '@conform-to/react';
@@ -34,6 +34,7 @@ function useFocusOnOpen<T extends HTMLElement>() {
  */
 export function ReportButton({ messageId, reported, onOpen }: { messageId: number; reported: boolean; onOpen?: (id: number) => void }) {
   const { t } = useTranslation();
+  const location = useLocation();
   if (reported) {
     return (
       <span className="chat-reported" data-testid="message-reported">
@@ -47,7 +48,8 @@ export function ReportButton({ messageId, reported, onOpen }: { messageId: numbe
     onOpen(messageId);
   };
   return (
-    <Form method="post">
+    // Without JS the answer opens at the form (the action's fragment), not at the top of a long conversation.
+    <Form method="post" action={`${location.pathname}${location.search}#report-${messageId}`}>
       <input type="hidden" name="messageId" value={messageId} />
       <button type="submit" name="intent" value="report" className="link-button chat-report" onClick={open} aria-haspopup="dialog">
         {t('chat.conversation.report')}
@@ -75,7 +77,7 @@ export function ReportForm({
   const [form, fields] = useSchemaForm<{ reasonCode: string; reason: string }>({ id: `chat-report-${messageId}`, schema: chatPageFormSchema, lastResult });
   const reasons = CHAT_REPORT_REASONS.map((code) => ({ value: code, label: t(`chat.reportReasons.${code}`) }));
   return (
-    <div className="card chat-report-form" role="dialog" aria-labelledby={`report-title-${messageId}`} tabIndex={-1} ref={panel} data-testid="report-form">
+    <div id={`report-${messageId}`} className="card chat-report-form" role="dialog" aria-labelledby={`report-title-${messageId}`} tabIndex={-1} ref={panel} data-testid="report-form">
       <h2 className="h4" id={`report-title-${messageId}`}>
         {t('chat.conversation.reportTitle')}
       </h2>
@@ -107,7 +109,7 @@ export function BlockConfirm({ chatId, name, busy, onCancel }: { chatId: number;
   const { t } = useTranslation();
   const panel = useFocusOnOpen<HTMLDivElement>();
   return (
-    <div className="card chat-block-confirm" role="alertdialog" aria-labelledby="block-title" aria-describedby="block-explain" tabIndex={-1} ref={panel} data-testid="block-confirm">
+    <div id="block-confirm" className="card chat-block-confirm" role="alertdialog" aria-labelledby="block-title" aria-describedby="block-explain" tabIndex={-1} ref={panel} data-testid="block-confirm">
       <h2 className="h4" id="block-title">
         {t('chat.conversation.blockTitle')}
       </h2>
