@@ -114,14 +114,15 @@ export default function Conversation() {
   const [askingBlock, setAskingBlock] = useState(false);
   const reportOpen = reporting ?? (asked && 'reporting' in asked ? asked.reporting : null) ?? (answer?.form === 'report' ? Number(answer.result.initialValue?.messageId) : null);
   const blockOpen = askingBlock || (asked !== undefined && 'confirmBlock' in asked);
+  // A report or a block that went through closes its question (not any revalidation: a message may arrive meanwhile).
+  const reportedKey = loaded.reportedIds.join(',');
   const reported = new Set(loaded.reportedIds);
   useEffect(() => {
     setReporting(null);
     setAskingBlock(false);
-  }, [loaded.reportedIds, chat.blocked]);
+  }, [reportedKey, chat.blocked]);
 
   const { messages, setMessages, pending, setPending } = useLiveConversation(chat.id, viewer.id, live, loaded.messages);
-
   const lastCount = messages.length + pending.length;
   useEffect(() => {
     if (live) endRef.current?.scrollIntoView({ block: 'end' });
