@@ -52,13 +52,19 @@ function toView(row: Row, viewer: Viewer | undefined, replyCount = 0): BoardPost
   };
 }
 
-/** How many replies each of these posts shows this viewer (hidden ones count for admins only). */
+/** The replies a viewer sees: every one for admins; the visible ones and their own hidden ones (issue 35) for others. */
+function repliesShownTo(viewer: Viewer | undefined) {
+  if (viewer?.type === 'admin') return undefined;
+  return viewer ? or(eq(boardReplies.isHidden, false), eq(boardReplies.authorId, viewer.id)) : eq(boardReplies.isHidden, false);
+}
+
+/** How many replies each of these posts shows this viewer (hidden ones count for admins, and for their own authors). */
 async function replyCounts(viewer: Viewer | undefined, postIds: number[], db: Database): Promise<Map<number, number>> {
   if (postIds.length === 0) return new Map();
   const rows = await db
     .select({ postId: boardReplies.postId, n: count() })
     .from(boardReplies)
-    .where(and(inArray(boardReplies.postId, postIds), viewer?.type === 'admin' ? undefined : eq(boardReplies.isHidden, false)))
+    .where(and(inArray(boardReplies.postId, postIds), repliesShownTo(viewer)))
     .groupBy(boardReplies.postId);
   return new Map(rows.map((r) => [r.postId, r.n]));
 }
@@ -246,7 +252,7 @@ export async function listBoardReplies(viewer: Viewer | undefined, postId: numbe
     .where(
       and(
         eq(boardReplies.postId, postId),
-        viewer?.type === 'admin' ? undefined : viewer ? or(eq(boardReplies.isHidden, false), eq(boardReplies.authorId, viewer.id)) : eq(boardReplies.isHidden, false),
+        repliesShownTo(viewer),
       ),
     )
     .orderBy(asc(boardReplies.id))

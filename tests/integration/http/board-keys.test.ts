@@ -90,6 +90,10 @@ describe(`board forms and hidden replies (${testDriver})`, () => {
       expect(page.text).not.toContain('留聯絡方式');
     }
     expect((await server.request(`/api/v1/board/posts/${postId}/replies`)).json.data.replies).toEqual([]);
+    // The board's card counts it for its author (it said "0 replies"), not for others.
+    const card = (token?: string) => server.request('/api/v1/board/posts', token ? { token } : {});
+    expect((await card(guide.token)).json.data.posts.find((p: { id: number }) => p.id === postId).replyCount).toBe(1);
+    expect((await card(author.token)).json.data.posts.find((p: { id: number }) => p.id === postId).replyCount).toBe(0);
 
     const notes = await getDb()
       .select()
