@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // The fixed lists live in browser-safe modules (one definition each); relative paths, so drizzle-kit loads them too.
 import { ACCOUNT_TYPES } from '../app/lib/account-types';
+import { CHAT_REPORT_REASONS } from '../app/lib/chat-report-reasons';
 import { ORDER_STATUSES } from '../app/lib/order-status';
 import {
   GUIDE_LEDGER_ACCOUNT_KINDS,
@@ -476,6 +477,8 @@ export const chatMessageReports = pgTable(
     id: id(),
     messageId: integer('message_id').notNull().references(() => chatMessages.id, { onDelete: 'cascade' }),
     reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    // Why (issue 35): one of the fixed list; null on reports made before it. `reason` is the reporter's own words.
+    reasonCode: text('reason_code', { enum: CHAT_REPORT_REASONS }),
     reason: text('reason'),
     createdAt: createdAt(),
     resolvedAt: tstz('resolved_at'),

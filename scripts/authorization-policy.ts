@@ -123,7 +123,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     allow: ['guide'],
     denied: '404',
     outcomes: { traveler: '403', admin: '403' },
-    valid: { reason: '騷擾' },
+    valid: { reasonCode: 'harassment' },
     validatesFirst: ['traveler', 'admin'],
     note: 'the traveler’s message: the other participant reports it; its sender and admins are refused after the body',
   },
@@ -292,7 +292,12 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     validatesFirst: ['admin'],
     note: 'admins read but cannot send: refused after the form',
   },
-  'GET /chat/new': { allow: TRAVELERS, who: 'travelers', url: '/chat/new?guideId={otherGuide}' },
+  'GET /chat/new': {
+    allow: TRAVELERS,
+    who: 'travelers',
+    url: '/chat/new?guideId={otherGuide}',
+    note: 'with ?orderId= instead: the order’s traveler and guide (404 for anyone else), tests/integration/http/chat-both-ways.test.ts',
+  },
   'POST /chat/new': {
     allow: TRAVELERS,
     who: 'travelers',

@@ -46,6 +46,14 @@ export async function keyedFormSubmit(
   scope: { userId: number; path: string },
   values: unknown,
   work: () => Promise<Response>,
+  options: {
+    /**
+     * The page's key came back with other values. 'refuse' (the booking: a second booking is told so once);
+     * 'run' (the board: the back button's form holds the last key, and writing something else is simply a new
+     * post) runs it under a new key.
+     */
+    otherValues?: 'refuse' | 'run';
+  } = {},
 ): Promise<Response> {
   const raw = formData.get(FORM_KEY_FIELD);
   if (typeof raw !== 'string' || !isValidIdempotencyKey(raw)) return work();
@@ -54,6 +62,11 @@ export async function keyedFormSubmit(
     reservation = await reserveIdempotencyKey({ ...scope, method: 'POST', key: raw }, requestHash(JSON.stringify(values)));
   } catch (error) {
     if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+      if (options.otherValues === 'run') {
+        const fresh = new FormData();
+        fresh.set(FORM_KEY_FIELD, randomUUID());
+        return keyedFormSubmit(fresh, scope, values, work);
+      }
       throw new AppError('IDEMPOTENCY_KEY_REUSED', { messageKey: 'errors.idempotencyKeyReusedForm' });
     }
     throw error;

@@ -96,6 +96,8 @@ export const boardReplyViewSchema = z.object({
   hiddenReason: z.string().nullable(),
   createdAt: isoDateTime,
   canDelete: z.boolean(),
+  /** The author is a guide the public may find and book: their page is /guides/{authorId}. */
+  authorPublicGuide: z.boolean(),
 });
 export type BoardReplyView = z.output<typeof boardReplyViewSchema>;
 export const boardRepliesData = z.object({ replies: z.array(boardReplyViewSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_REPORT_NOTE_MAX, CHAT_REPORT_REASONS } from '~/lib/chat-report-reasons';
 import { blank, messageText, textField } from './field-rules';
 
 /** Conversations and their messages (issue 23; docs/decisions/022-chat-delivery.md). */
@@ -32,6 +33,9 @@ export const chatStartSchema = z.object({
 });
 export type ChatStart = z.output<typeof chatStartSchema>;
 
+/** The order page's "message" form: either party of the order writes to the other (the order is in the URL). */
+export const orderChatFormSchema = z.object({ orderId: positiveId, message: messageTextField, clientId: optional(clientIdField) });
+
 /** A guide writes to a board post's author (the post page's "Message the traveler" form, and the API). */
 export const chatStartFromPostSchema = z.object({
   boardPostId: positiveId,
@@ -44,7 +48,8 @@ export const postMessageFormSchema = chatStartFromPostSchema.pick({ message: tru
 
 /**
  * POST /api/v1/chats: a traveler names a guide (`guideId`, `orderId?`), or a guide names a board post
- * (`boardPostId`), whose author they write to. Exactly one of `guideId` and `boardPostId`.
+ * (`boardPostId`), whose author they write to, or either party of an order names only the order (`orderId`).
+ * At most one of `guideId` and `boardPostId`.
  */
 export const chatOpenSchema = z
   .object({
@@ -55,6 +60,8 @@ export const chatOpenSchema = z
     clientId: optional(clientIdField),
   })
   .superRefine((v, ctx) => {
+    // Either party of an order may name only the order (issue 35).
+    if (v.guideId === undefined && v.boardPostId === undefined && v.orderId !== undefined) return;
     if ((v.guideId === undefined) === (v.boardPostId === undefined)) {
       ctx.addIssue({ code: 'custom', path: [v.guideId === undefined ? 'guideId' : 'boardPostId'], message: 'chat.errors.guideOrPost' });
     }
@@ -72,7 +79,20 @@ export const messageListQuerySchema = z.object({
 });
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 
-export const messageReportSchema = z.object({ reason: optional(textField('validation.invalid', { multiline: true }).trim().max(500, { error: 'validation.invalid' })) });
+/** Why a message is reported (issue 35): one of the fixed list. */
+export const reportReasonField = z.enum(CHAT_REPORT_REASONS, { error: 'chat.errors.reportReasonRequired' });
+/** The reporter's own words: optional, required when the reason is "other". */
+const reportNoteField = optional(textField('validation.invalid', { multiline: true }).trim().max(CHAT_REPORT_NOTE_MAX, { error: 'chat.errors.reportNoteTooLong' }));
+function requireNoteForOther(v: { reasonCode?: string; reason?: string }, ctx: z.RefinementCtx) {
+  if (v.reasonCode === 'other' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'chat.errors.reportNoteRequired' });
+}
+
+/**
+ * POST /api/v1/messages/{id}/report: `reasonCode` (spam, harassment, offPlatform, other) and `reason`, the
+ * reporter's words (required with "other"). A body without `reasonCode` (clients before issue 35) is kept with its
+ * `reason` alone.
+ */
+export const messageReportSchema = z.object({ reasonCode: optional(reportReasonField), reason: reportNoteField }).superRefine(requireNoteForOther);
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -134,10 +154,14 @@ export const chatBlockSchema = z.object({
   blocked: optional(z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')])).transform((v) => v ?? true),
 });
 
-/** The forms of a conversation page: send, block, unblock, report one message. */
+/** The forms of a conversation page: send, block (asked first, then `confirmed=yes`), unblock, report one message. */
 export const chatPageFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('send'), text: messageTextField, clientId: clientIdField }),
-  z.object({ intent: z.literal('block') }),
+  z.object({ intent: z.literal('block'), confirmed: z.literal('yes').optional() }),
   z.object({ intent: z.literal('unblock') }),
+  // The 檢舉 button asks first (issue 35): `report` opens the reason form, `reportConfirm` sends it.
   z.object({ intent: z.literal('report'), messageId: positiveId }),
-]);
+  z.object({ intent: z.literal('reportConfirm'), messageId: positiveId, reasonCode: reportReasonField, reason: reportNoteField }),
+]).superRefine((v, ctx) => {
+  if (v.intent === 'reportConfirm') requireNoteForOther(v, ctx);
+});

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { boardPosts, boardReplies, users } from '~db/schema';
 import { maskContacts } from '~/lib/contact-mask';
@@ -10,9 +10,14 @@ import {
   type BoardReplyInput,
   type BoardReplyView,
 } from '~/schemas/board';
+import { getFixedT } from '~/i18n/i18n.server';
+import { isLocale } from '~/i18n/config';
 import { recordAudit } from './audit.server';
 import { now } from './clock.server';
 import { AppError, idParamOr } from './errors.server';
+import { publishableGuide } from './guide-publishable.server';
+import { writeNotification } from './notifications.server';
+import { wordNotice } from './notice-wording.server';
 import { reserveAttempt, type LimitLog } from './rate-limit.server';
 
 /**
@@ -47,13 +52,19 @@ function toView(row: Row, viewer: Viewer | undefined, replyCount = 0): BoardPost
   };
 }
 
-/** How many replies each of these posts shows this viewer (hidden ones count for admins only). */
+/** The replies a viewer sees: every one for admins; the visible ones and their own hidden ones (issue 35) for others. */
+function repliesShownTo(viewer: Viewer | undefined) {
+  if (viewer?.type === 'admin') return undefined;
+  return viewer ? or(eq(boardReplies.isHidden, false), eq(boardReplies.authorId, viewer.id)) : eq(boardReplies.isHidden, false);
+}
+
+/** How many replies each of these posts shows this viewer (hidden ones count for admins, and for their own authors). */
 async function replyCounts(viewer: Viewer | undefined, postIds: number[], db: Database): Promise<Map<number, number>> {
   if (postIds.length === 0) return new Map();
   const rows = await db
     .select({ postId: boardReplies.postId, n: count() })
     .from(boardReplies)
-    .where(and(inArray(boardReplies.postId, postIds), viewer?.type === 'admin' ? undefined : eq(boardReplies.isHidden, false)))
+    .where(and(inArray(boardReplies.postId, postIds), repliesShownTo(viewer)))
     .groupBy(boardReplies.postId);
   return new Map(rows.map((r) => [r.postId, r.n]));
 }
@@ -183,12 +194,14 @@ export async function hideBoardPost(admin: Viewer, id: number, reason: string, d
 export const REPLIES_PER_MINUTE = 10;
 
 type ReplyRow = typeof boardReplies.$inferSelect;
-type ReplyJoined = ReplyRow & { authorName: string; authorType: 'traveler' | 'guide' | 'admin' };
+type ReplyJoined = ReplyRow & { authorName: string; authorType: 'traveler' | 'guide' | 'admin'; authorPublic: boolean };
 
 export const boardReplyIdParam = (raw: string | undefined): number => idParamOr('NOT_FOUND', raw);
 
 function toReplyView(row: ReplyJoined, viewer: Viewer | undefined): BoardReplyView {
   const admin = viewer?.type === 'admin';
+  // A hidden reply's author still reads it with the admin's reason (issue 35); nobody else but admins sees it.
+  const own = viewer !== undefined && row.authorId === viewer.id;
   const shown = admin ? { text: row.body, masked: false } : maskContacts(row.body);
   return {
     id: row.id,
@@ -199,9 +212,11 @@ function toReplyView(row: ReplyJoined, viewer: Viewer | undefined): BoardReplyVi
     body: shown.text,
     masked: shown.masked,
     isHidden: row.isHidden,
-    hiddenReason: admin ? row.hiddenReason : null,
+    hiddenReason: admin || own ? row.hiddenReason : null,
     createdAt: row.createdAt.toISOString(),
-    canDelete: admin || (viewer !== undefined && row.authorId === viewer.id),
+    // A hidden reply stays as the admin left it: its author reads it but does not delete it.
+    canDelete: admin || (own && !row.isHidden),
+    authorPublicGuide: row.authorType === 'guide' && row.authorPublic,
   };
 }
 
@@ -215,6 +230,8 @@ const replyColumns = {
   createdAt: boardReplies.createdAt,
   authorName: users.name,
   authorType: users.type,
+  // A guide the public may find and book: their name links to their page (issue 35).
+  authorPublic: sql<boolean>`coalesce(${publishableGuide}, false)`.mapWith(Boolean),
 };
 
 /** One post as the viewer may see it (a hidden one only for admins), with its reply count. */
@@ -225,14 +242,19 @@ export async function getBoardPost(viewer: Viewer | undefined, id: number, db: D
   return toView(row, viewer, counts.get(id) ?? 0);
 }
 
-/** The replies under a post, oldest first (a conversation reads top to bottom); hidden ones only for admins. */
+/** The replies under a post, oldest first (a conversation reads top to bottom); hidden ones only for admins and their authors. */
 export async function listBoardReplies(viewer: Viewer | undefined, postId: number, db: Database = getDb()): Promise<BoardReplyView[]> {
   await getBoardPost(viewer, postId, db);
   const rows = await db
     .select(replyColumns)
     .from(boardReplies)
     .innerJoin(users, eq(users.id, boardReplies.authorId))
-    .where(and(eq(boardReplies.postId, postId), viewer?.type === 'admin' ? undefined : eq(boardReplies.isHidden, false)))
+    .where(
+      and(
+        eq(boardReplies.postId, postId),
+        repliesShownTo(viewer),
+      ),
+    )
     .orderBy(asc(boardReplies.id))
     .limit(500);
   return rows.map((row) => toReplyView(row, viewer));
@@ -251,7 +273,8 @@ export async function createBoardReply(
   if (!author.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   await reserveAttempt([{ key: `board-reply:${author.id}`, limit: REPLIES_PER_MINUTE }], undefined, limits);
   const [row] = await db.insert(boardReplies).values({ postId, authorId: author.id, body: input.body, createdAt: now() }).returning();
-  return toReplyView({ ...row!, authorName: author.name, authorType: author.type }, author);
+  const [{ authorPublic } = { authorPublic: false }] = await db.select({ authorPublic: replyColumns.authorPublic }).from(users).where(eq(users.id, author.id));
+  return toReplyView({ ...row!, authorName: author.name, authorType: author.type, authorPublic }, author);
 }
 
 async function visibleReply(viewer: Viewer, id: number, db: Database): Promise<ReplyJoined> {
@@ -271,11 +294,31 @@ export async function deleteBoardReply(viewer: Viewer, id: number, db: Database 
   return { id };
 }
 
-/** An admin hides a reply with a reason (audited); its author and the public no longer see it. */
+/**
+ * An admin hides a reply with a reason (audited): the public no longer sees it; its author still does, marked
+ * hidden with the reason, and is told so in a notification in their language (issue 35).
+ */
 export async function hideBoardReply(admin: Viewer, id: number, reason: string, db: Database = getDb()): Promise<BoardReplyView> {
   if (admin.type !== 'admin') throw new AppError('FORBIDDEN');
   const row = await visibleReply(admin, id, db);
-  await db.update(boardReplies).set({ isHidden: true, hiddenReason: reason }).where(eq(boardReplies.id, id));
-  await recordAudit({ actorId: admin.id, action: 'board.reply.hide', targetType: 'board_reply', targetId: id, details: { postId: row.postId, reason } }, db);
+  await db.transaction(async (tx) => {
+    const hidden = await tx
+      .update(boardReplies)
+      .set({ isHidden: true, hiddenReason: reason })
+      .where(and(eq(boardReplies.id, id), eq(boardReplies.isHidden, false)))
+      .returning({ id: boardReplies.id });
+    await recordAudit({ actorId: admin.id, action: 'board.reply.hide', targetType: 'board_reply', targetId: id, details: { postId: row.postId, reason } }, tx);
+    if (hidden.length > 0 && row.authorId !== admin.id) await noticeReplyHidden(row, reason, tx);
+  });
   return toReplyView({ ...row, isHidden: true, hiddenReason: reason }, admin);
+}
+
+/** The notification `board.replyHidden` to a hidden reply's author: which post, and the admin's reason. */
+async function noticeReplyHidden(row: ReplyJoined, reason: string, db: Database): Promise<void> {
+  const [author] = await db.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.id, row.authorId));
+  if (!author) return;
+  const locale = isLocale(author.locale) ? author.locale : 'zh-TW';
+  const params = { postId: row.postId, replyId: row.id, reason };
+  const { title, body } = wordNotice(await getFixedT(locale), locale, 'board.replyHidden', params);
+  await writeNotification({ userId: author.id, type: 'board.replyHidden', title, body, params, link: `/board/${row.postId}#reply-${row.id}` }, db);
 }

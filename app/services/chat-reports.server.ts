@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
+import type { ChatReportReason } from '~/lib/chat-report-reasons';
 import { chatMessageReports, chatMessages, users } from '~db/schema';
 import { recordAudit } from './audit.server';
 import { now } from './clock.server';
@@ -19,6 +20,8 @@ export const REPORT_QUEUE_LIMIT = 50;
 
 export interface ReportedMessage {
   reportId: number;
+  /** One of CHAT_REPORT_REASONS; null on reports made before reasons were asked for. */
+  reasonCode: ChatReportReason | null;
   reason: string | null;
   reportedAt: string;
   reporter: { id: number; name: string };
@@ -89,6 +92,7 @@ export async function listOpenReports(admin: Admin, db: Database = getDb()): Pro
       ].map((m) => ({ id: m.id, senderId: m.senderId, senderName: m.senderName, text: m.body, createdAt: m.createdAt.toISOString(), reported: m.id === message.id }));
       return {
         reportId: report.id,
+        reasonCode: report.reasonCode,
         reason: report.reason,
         reportedAt: report.createdAt.toISOString(),
         reporter: { id: report.reporterId, name: reporterName },

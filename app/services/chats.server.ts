@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, max, min, ne, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { boardPosts, chatMessageReports, chatMessages, chats, orders, users } from '~db/schema';
+import type { ChatReportReason } from '~/lib/chat-report-reasons';
 import { maskContacts } from '~/lib/contact-mask';
 import {
   CHAT_EVENTS,
@@ -399,6 +400,42 @@ export async function startChat(traveler: Viewer, input: ChatStart, db: Database
 }
 
 /**
+ * The order's other party and the conversation the two already have, if any (the order page's and the order
+ * list's "message" entry, issue 35): only the order's traveler and guide; anyone else gets NOT_FOUND.
+ */
+export async function orderChatContext(viewer: Viewer, orderId: number, db: Database = getDb()) {
+  const [order] = await db
+    .select({ id: orders.id, travelerId: orders.travelerId, guideId: orders.guideId })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)));
+  if (!order || (order.travelerId !== viewer.id && order.guideId !== viewer.id)) throw new AppError('NOT_FOUND');
+  const role = order.travelerId === viewer.id ? ('traveler' as const) : ('guide' as const);
+  const otherId = role === 'traveler' ? order.guideId : order.travelerId;
+  const [other] = await db.select({ id: users.id, name: users.name, avatarKey: users.avatarKey }).from(users).where(eq(users.id, otherId));
+  if (!other) throw new AppError('NOT_FOUND');
+  const [chat] = await db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(and(eq(chats.travelerId, order.travelerId), eq(chats.guideId, order.guideId)));
+  return {
+    order: { id: order.id, travelerId: order.travelerId, guideId: order.guideId },
+    role,
+    other: { id: other.id, name: other.name, avatar: blobUrl(other.avatarKey) },
+    chatId: chat?.id,
+  };
+}
+
+/**
+ * Either party of an order writes to the other about it (issue 35: the guide too, not only the traveler): opens
+ * (or reuses) the pair's one conversation, naming the order, with a first message. Same limits and masking as
+ * any conversation.
+ */
+export async function startChatFromOrder(viewer: Viewer, input: { orderId: number; message: string; clientId?: string }, db: Database = getDb(), limits?: LimitLog) {
+  const { order } = await orderChatContext(viewer, input.orderId, db);
+  return openChat(viewer, { travelerId: order.travelerId, guideId: order.guideId, orderId: order.id }, input, db, limits);
+}
+
+/**
  * A guide writes to the traveler who wrote a board post (issue 23: "guides reply publicly or start a conversation
  * with the poster"): opens or reuses the one conversation of that traveler and this guide. Only through a visible
  * post of a traveler: a guide cannot cold-message arbitrary travelers. Same limits and masking as any conversation.
@@ -464,14 +501,35 @@ export async function setChatBlocked(user: Viewer, chatId: number, blocked: bool
   return { chatId, blocked };
 }
 
-/** A participant reports a message the other side sent; it joins the admin queue once per reporter. */
-export async function reportMessage(user: Viewer, messageId: number, reason: string | undefined, db: Database = getDb()) {
+/**
+ * A participant reports a message the other side sent, with a reason (issue 35): it joins the admin queue once per
+ * message and reporter. Reporting it again changes nothing and answers the same (`reported: true`).
+ */
+export async function reportMessage(
+  user: Viewer,
+  messageId: number,
+  input: { reasonCode?: ChatReportReason; reason?: string },
+  db: Database = getDb(),
+) {
   const [message] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
   if (!message) throw new AppError('NOT_FOUND');
   const chat = await readable(user, message.chatId, db);
   if (!isParticipant(chat, user.id) || message.senderId === user.id) throw new AppError('FORBIDDEN');
-  await db.insert(chatMessageReports).values({ messageId, reporterId: user.id, reason: reason ?? null, createdAt: now() }).onConflictDoNothing();
+  await db
+    .insert(chatMessageReports)
+    .values({ messageId, reporterId: user.id, reasonCode: input.reasonCode ?? null, reason: input.reason ?? null, createdAt: now() })
+    .onConflictDoNothing({ target: [chatMessageReports.messageId, chatMessageReports.reporterId] });
   return { messageId, reported: true };
+}
+
+/** The messages of this conversation the viewer already reported: the page shows "reported" instead of the button. */
+export async function reportedMessageIds(viewer: Viewer, chatId: number, db: Database = getDb()): Promise<number[]> {
+  const rows = await db
+    .select({ id: chatMessageReports.messageId })
+    .from(chatMessageReports)
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageReports.messageId))
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessageReports.reporterId, viewer.id)));
+  return rows.map((r) => r.id);
 }
 
 /** A message id from a URL segment. */

@@ -12,6 +12,7 @@ import { slotWithHours } from '~/lib/time-slots';
  *   order.<kind>  app/locales/<lang>/orders.json notices.<kind>; facts: the order's (OrderNoticeFacts)
  *   trust.<kind>  app/locales/<lang>/trust.json notices.<kind>; facts: what the decision said (a reason)
  *   payout.<kind> app/locales/<lang>/mail.json payout.<kind>; facts: the payout's id and amount (payout-batch.server.ts)
+ *   board.<kind>  app/locales/<lang>/board.json notices.<kind>; facts: the post, the reply, the admin's reason
  */
 export type NoticeFacts = Record<string, string | number | undefined>;
 
@@ -35,6 +36,7 @@ export function wordNotice(t: TFunction, locale: Locale, type: string, facts: No
     const params = { id: facts.payoutId, amount: formatNtd(Number(facts.amount), locale) };
     return { title: t(`mail.payout.${kind}.title`, params), body: t(`mail.payout.${kind}.body`, params) };
   }
+  if (area === 'board') return { title: t(`board.notices.${kind}.title`, facts), body: t(`board.notices.${kind}.body`, facts) };
   const params = { ...facts, reason: facts.reason || t('trust.notices.noReason') };
   return { title: t(`trust.notices.${kind}.title`, params), body: t(`trust.notices.${kind}.body`, params) };
 }

@@ -194,7 +194,8 @@ test('the message board: a traveler posts (JS on and off), contacts masked; axe;
   await page.getByRole('group', { name: '希望的語言' }).getByLabel('日文').check();
   await page.getByLabel('內容').fill(text);
   await page.getByRole('button', { name: '張貼' }).click();
-  await expect(page).toHaveURL(/\/board$/);
+  // It lands on the board at the new post (issue 35: its own anchor, so a repeated submit lands there too).
+  await expect(page).toHaveURL(/\/board(#post-\d+)?$/);
   await expect(page.getByTestId('board-post').first()).toContainText(`12 月想找台北的日文導遊，${MASK}`);
   await expect(page.getByText('meilin88')).toHaveCount(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -17,7 +17,7 @@ import { listOpenReports, resolveReport } from '~/services/chat-reports.server';
  * sent, the conversation around it and the sender's history; dismiss, or hide the message (audited). Plain POST
  * forms: works without JS. Blocking the sender is on the sender's account page, linked from each report.
  */
-export const handle: I18nHandle = { i18n: ['reports', 'account'] };
+export const handle: I18nHandle = { i18n: ['reports', 'account', 'chat'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
@@ -63,7 +63,15 @@ export default function AdminReports() {
                 <p className="small muted">
                   {t('reports.reportedBy', { name: r.reporter.name })} · {t('reports.reportedAt', { when: when(r.reportedAt) })}
                   <br />
-                  {r.reason ? t('reports.reason', { reason: r.reason }) : t('reports.noReason')}
+                  {/* The reporter's reason from the fixed list, then their own words (issue 35: "no reason given" although one was). */}
+                  <span data-testid="report-reason">
+                    {r.reasonCode
+                      ? t('reports.reason', { reason: t(`chat.reportReasons.${r.reasonCode}`) })
+                      : r.reason
+                        ? t('reports.reason', { reason: r.reason })
+                        : t('reports.noReason')}
+                    {r.reasonCode && r.reason ? ` · ${t('reports.reasonNote', { note: r.reason })}` : null}
+                  </span>
                 </p>
                 <h3 className="h5">{t('reports.context')}</h3>
                 <ol className="report-context">

@@ -7,15 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { BoardModeration } from '~/components/board-moderation';
 import { ChoiceGroup, Field, SelectField, SubmitButton, TextareaField } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
+import { useResetAfterSuccess } from '~/components/forms/use-reset-after-success';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { getUser, requireUser } from '~/http/session.server';
 import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
+import { formKeyFor, keyedFormSubmit } from '~/http/form-keys.server';
 import { orErrorPage, pageIdParam, readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { CITY_CODES } from '~/lib/cities';
 import { formatTaipeiDateTime } from '~/lib/dates';
+import { FORM_KEY_FIELD } from '~/lib/form-key';
 import { LANGUAGE_CODES } from '~/lib/languages';
 import { pageMeta } from '~/lib/meta';
 import {
@@ -36,6 +39,8 @@ import { createBoardReply, deleteBoardReply, getBoardPost, hideBoardReply, listB
  * the post's author). Every form works without JS; a refused reply comes back with the typed text and the reason.
  */
 export const handle: I18nHandle = { i18n: ['board', 'chat'] };
+/** The scope of the reply form's one-time keys. */
+const replyPath = (postId: number) => `/board/${postId}/reply`;
 export const headers = forwardRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -47,10 +52,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const editable = user && post.canEdit ? await editableBoardPost(user, id) : null;
   // A guide writes to the poster privately: the conversation they already have, if any.
   const chatId = user?.type === 'guide' ? ((await findChatWithPoster(user, id)) ?? null) : null;
+  // The reply form's one-time key (docs/decisions/042): a double tap or a resubmit lands on the same reply.
+  const replyKey = user ? await formKeyFor(user.id, replyPath(id)) : null;
   return {
     post,
     editable,
     chatId,
+    replyKey,
     replies,
     viewer: user ? { id: user.id, type: user.type, emailVerified: user.isEmailVerified } : null,
     title: t('board.replies.pageTitle', { name: post.authorName }),
@@ -89,20 +97,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const { chat } = await startChatFromBoardPost(user, { boardPostId: id, message: postMessageFormSchema.parse(submission.value).message }, undefined, limitLog(request));
       return redirectWithToast(`/chat/${chat.id}`, { key: 'board.message.sent', type: 'success' });
     }
-    if (intent === 'reply') await createBoardReply(user, id, boardReplySchema.parse(submission.value), undefined, limitLog(request));
-    else if (intent === 'hide') {
+    if (intent === 'reply') {
+      const value = boardReplySchema.parse(submission.value);
+      // A repeated submit of this form (its hidden key, same words) lands on the first reply; other words are a new one.
+      return await keyedFormSubmit(
+        formData,
+        { userId: user.id, path: replyPath(id) },
+        value,
+        async () => {
+          const reply = await createBoardReply(user, id, value, undefined, limitLog(request));
+          return redirectWithToast(`/board/${id}#reply-${reply.id}`, { key: 'board.replies.posted', type: 'success' });
+        },
+        { otherValues: 'run' },
+      );
+    }
+    if (intent === 'hide') {
       const value = boardReplyHideFormSchema.parse(submission.value);
       await hideBoardReply(user, value.replyId, value.reason);
     } else await deleteBoardReply(user, boardReplyIdFormSchema.parse(submission.value).replyId);
-    const key = intent === 'reply' ? 'board.replies.posted' : intent === 'hide' ? 'board.replies.hiddenDone' : 'board.replies.deleted';
-    return redirectWithToast(`/board/${id}${intent === 'reply' ? '#replies' : ''}`, { key, type: 'success' });
+    return redirectWithToast(`/board/${id}`, { key: intent === 'hide' ? 'board.replies.hiddenDone' : 'board.replies.deleted', type: 'success' });
   } catch (error) {
     return replyWithError(request, submission, error, { extra: { form: intent } });
   }
 }
 
 export default function BoardPost() {
-  const { post, editable, chatId, replies, viewer } = useLoaderData<typeof loader>();
+  const { post, editable, chatId, replyKey, replies, viewer } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
@@ -111,6 +131,7 @@ export default function BoardPost() {
     schema: boardReplySchema,
     lastResult: actionData?.form === 'reply' ? actionData.result : undefined,
   });
+  useResetAfterSuccess(form, 'reply', actionData?.form === 'reply');
   const [editForm, editFields] = useSchemaForm<{ city: string; languages: string[]; startDate: string; endDate: string; body: string }>({
     id: 'board-edit',
     schema: boardPostSchema,
@@ -202,22 +223,28 @@ export default function BoardPost() {
         {replies.length === 0 ? <p className="muted">{t('board.replies.empty')}</p> : null}
         <ol className="board-reply-list">
           {replies.map((reply) => (
-            <li key={reply.id} className="card board-reply" data-testid="board-reply">
+            <li key={reply.id} id={`reply-${reply.id}`} className="card board-reply" data-testid="board-reply">
               <p className="small muted">
                 {/* A guide who answered is a link to their page, where the traveler can book them (issue 35). */}
-                {reply.authorType === 'guide' ? (
+                {reply.authorPublicGuide ? (
                   <Link to={`/guides/${reply.authorId}`} data-testid="reply-guide-link">
                     {t('board.replies.byGuide', { name: reply.authorName })}
                   </Link>
                 ) : (
-                  t('board.replies.by', { name: reply.authorName })
+                  t(reply.authorType === 'guide' ? 'board.replies.byGuide' : 'board.replies.by', { name: reply.authorName })
                 )}{' '}
                 ·{' '}
                 <time dateTime={reply.createdAt}>{formatTaipeiDateTime(reply.createdAt, i18n.language)}</time>
               </p>
               <p className="board-body">{reply.body}</p>
               {reply.masked ? <p className="small muted">{t('board.post.masked')}</p> : null}
-              {reply.isHidden ? <p className="chat-notice">{t('board.post.hidden', { reason: reply.hiddenReason ?? '' })}</p> : null}
+              {reply.isHidden ? (
+                <p className="chat-notice" data-testid="reply-hidden">
+                  {viewer?.id === reply.authorId
+                    ? t('board.replies.hiddenForAuthor', { reason: reply.hiddenReason ?? '' })
+                    : t('board.post.hidden', { reason: reply.hiddenReason ?? '' })}
+                </p>
+              ) : null}
               <div className="chat-tools">
                 <BoardModeration
                   idField="replyId"
@@ -236,6 +263,7 @@ export default function BoardPost() {
             <Form method="post" className="card board-form" {...getFormProps(form)} aria-labelledby="reply-form-title">
               <h3 id="reply-form-title">{t('board.replies.formTitle')}</h3>
               <FormErrors form={form} />
+              {replyKey ? <input type="hidden" name={FORM_KEY_FIELD} value={replyKey} /> : null}
               <TextareaField field={fields.body} label={t('board.replies.body')} maxLength={BOARD_REPLY_MAX} rows={3} hint={t('board.replies.hint')} />
               <SubmitButton
                 name="intent"

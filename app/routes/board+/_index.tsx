@@ -6,16 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { BoardModeration } from '~/components/board-moderation';
 import { ChoiceGroup, Field, SelectField, SubmitButton, TextareaField } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
+import { useResetAfterSuccess } from '~/components/forms/use-reset-after-success';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
 import { PagedList } from '~/components/paged-list';
 import { getUser, requireUser } from '~/http/session.server';
 import { forwardRetryAfter, replyWithError } from '~/http/forms.server';
+import { formKeyFor, keyedFormSubmit } from '~/http/form-keys.server';
 import { readForm } from '~/http/page.server';
 import { redirectWithToast } from '~/http/toast.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { CITY_CODES } from '~/lib/cities';
 import { formatTaipeiDateTime } from '~/lib/dates';
+import { FORM_KEY_FIELD } from '~/lib/form-key';
 import { LANGUAGE_CODES } from '~/lib/languages';
 import { pageMeta } from '~/lib/meta';
 import { BOARD_POST_MAX, boardHideFormSchema, boardIntentSchema, boardListQuerySchema, boardPostIdFormSchema, boardPostSchema } from '~/schemas/board';
@@ -23,13 +26,17 @@ import { createBoardPost, deleteBoardPost, hideBoardPost, listBoardPosts } from 
 
 /** /board (issue 23, SPEC §2 "a message board page also exists"): trip requests and questions; every form works without JS. */
 export const handle: I18nHandle = { i18n: ['board'] };
+/** The scope of the post form's one-time keys. */
+const BOARD_POST_PATH = '/board';
 export const headers = forwardRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const query = boardListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [list, t] = await Promise.all([listBoardPosts(user, query), getFixedT(request)]);
-  return { ...list, query, viewer: user ? { type: user.type, emailVerified: user.isEmailVerified } : null, title: t('board.title') };
+  // The post form's one-time key (docs/decisions/042): a double tap or a resubmit lands on the same post.
+  const formKey = user?.type === 'traveler' ? await formKeyFor(user.id, BOARD_POST_PATH) : null;
+  return { ...list, query, formKey, viewer: user ? { type: user.type, emailVerified: user.isEmailVerified } : null, title: t('board.title') };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
@@ -44,19 +51,32 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ form: intent, result: submission.reply() }, { status: 400 });
   try {
-    if (intent === 'post') await createBoardPost(user, boardPostSchema.parse(submission.value));
-    else if (intent === 'hide') {
+    if (intent === 'post') {
+      const value = boardPostSchema.parse(submission.value);
+      // A repeated submit of this form (its hidden key, same words) lands on the first post; other words are a new post.
+      return await keyedFormSubmit(
+        formData,
+        { userId: user.id, path: BOARD_POST_PATH },
+        value,
+        async () => {
+          const post = await createBoardPost(user, value);
+          return redirectWithToast(`/board#post-${post.id}`, { key: 'board.posted', type: 'success' });
+        },
+        { otherValues: 'run' },
+      );
+    }
+    if (intent === 'hide') {
       const value = boardHideFormSchema.parse(submission.value);
       await hideBoardPost(user, value.postId, value.reason);
     } else await deleteBoardPost(user, boardPostIdFormSchema.parse(submission.value).postId);
-    return redirectWithToast('/board', { key: intent === 'post' ? 'board.posted' : intent === 'hide' ? 'board.hiddenDone' : 'board.deleted', type: 'success' });
+    return redirectWithToast('/board', { key: intent === 'hide' ? 'board.hiddenDone' : 'board.deleted', type: 'success' });
   } catch (error) {
     return replyWithError(request, submission, error, { extra: { form: intent } });
   }
 }
 
 export default function Board() {
-  const { posts, pagination, query, viewer } = useLoaderData<typeof loader>();
+  const { posts, pagination, query, viewer, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -66,6 +86,7 @@ export default function Board() {
     schema: boardPostSchema,
     lastResult: actionData?.result,
   });
+  useResetAfterSuccess(form, 'post', actionData?.form === 'post');
   const cities = CITY_CODES.map((c) => ({ value: c, label: t(`cities.${c}`) }));
   const languages = LANGUAGE_CODES.map((c) => ({ value: c, label: t(`languages.${c}`) }));
   const params = new URLSearchParams(location.search);
@@ -108,6 +129,7 @@ export default function Board() {
           <Form method="post" className="card board-form" {...getFormProps(form)} aria-labelledby="board-form-title">
             <h2 id="board-form-title">{t('board.form.title')}</h2>
             <FormErrors form={form} />
+            {formKey ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
             <SelectField field={fields.city} label={t('board.form.city')} options={cities} placeholder="" />
             <ChoiceGroup field={fields.languages} legend={t('board.form.languages')} type="checkbox" options={languages} />
             <div className="board-dates">
@@ -128,7 +150,7 @@ export default function Board() {
 
       <PagedList items={posts} empty={t('board.empty')} className="board-list" pagination={pagination} basePath="/board" params={params}>
         {(post) => (
-          <li key={post.id} className="card board-post" data-testid="board-post">
+          <li key={post.id} id={`post-${post.id}`} className="card board-post" data-testid="board-post">
             <p className="small muted">
               {t('board.post.by', { name: post.authorName })} · <time dateTime={post.createdAt}>{formatTaipeiDateTime(post.createdAt, i18n.language)}</time>
             </p>

@@ -2,9 +2,10 @@ import { limitLog } from '~/http/request-context.server';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '~/components/avatar';
+import { useHydrated } from '~/components/hydrated';
 import { SubmitButton, TextareaField } from '~/components/forms/form-fields';
 import { FormErrors } from '~/components/forms/messages';
 import { useSchemaForm } from '~/components/forms/use-schema-form';
@@ -17,8 +18,10 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { parseIdParam } from '~/lib/ids';
 import { pageMeta } from '~/lib/meta';
-import { chatPageFormSchema, MESSAGE_MAX, MESSAGE_PAGE_SIZE, type ChatMessageView, type MessageReadEvent } from '~/schemas/chat';
-import { assertChatReadable, getChat, listMessages, markChatRead, reportMessage, sendMessage, setChatBlocked } from '~/services/chats.server';
+import { chatPageFormSchema, MESSAGE_MAX, MESSAGE_PAGE_SIZE, type ChatMessageView } from '~/schemas/chat';
+import { AppError } from '~/services/errors.server';
+import { assertChatReadable, getChat, listMessages, markChatRead, reportedMessageIds, reportMessage, sendMessage, setChatBlocked } from '~/services/chats.server';
+import { BlockConfirm, merge, MessageItem, PendingItem, ReportButton, ReportForm, useLiveConversation } from './__conversation';
 
 /**
  * /chat/:chatId (SPEC §2, issue 23): one conversation, newest message at the bottom, older ones a page at a time.
@@ -34,8 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const id = pageIdParam(params.chatId);
   const before = parseIdParam(new URL(request.url).searchParams.get('before'));
-  const [detail, page] = await orErrorPage(
-    () => Promise.all([getChat(user, id), listMessages(user, id, { before, limit: MESSAGE_PAGE_SIZE })]),
+  const [detail, page, reportedIds] = await orErrorPage(
+    () => Promise.all([getChat(user, id), listMessages(user, id, { before, limit: MESSAGE_PAGE_SIZE }), reportedMessageIds(user, id)]),
     { existencePrivate: true },
   );
   // Opening the conversation reads it: the sender sees the receipt, the header count drops.
@@ -45,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     ...detail,
     ...page,
+    reportedIds,
     before: before ?? null,
     viewer: { id: user.id, role: viewerRole, emailVerified: user.isEmailVerified },
     // The no-JS form's client id: a double submit stores one message.
@@ -62,31 +66,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Access first: a stranger gets the 404 page whatever the form says.
   await orErrorPage(() => assertChatReadable(user, id), { existencePrivate: true });
   const submission = parseWithZod(await readForm(request), { schema: chatPageFormSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const form = (intent: string | undefined) => (intent === 'reportConfirm' ? ('report' as const) : ('send' as const));
+  if (submission.status !== 'success') return data({ form: form(submission.payload.intent as string), result: submission.reply() }, { status: 400 });
   const value = submission.value;
   try {
     if (value.intent === 'send') {
       await sendMessage(user, id, { text: value.text, clientId: value.clientId }, undefined, limitLog(request));
       return redirect(`/chat/${id}#chat-end`);
     }
-    if (value.intent === 'report') {
-      await reportMessage(user, value.messageId, undefined);
-      return redirectWithToast(`/chat/${id}`, { key: 'chat.conversation.reported', type: 'success' });
+    // Reporting and blocking ask first (issue 35): without JS these answers are the question.
+    if (value.intent === 'report') return data({ form: 'ask' as const, reporting: value.messageId });
+    if (value.intent === 'reportConfirm') {
+      await reportMessage(user, value.messageId, { reasonCode: value.reasonCode, reason: value.reason });
+      return redirectWithToast(`/chat/${id}#message-${value.messageId}`, { key: 'chat.conversation.reported', type: 'success' });
     }
+    if (value.intent === 'block' && value.confirmed !== 'yes') return data({ form: 'ask' as const, confirmBlock: true });
     await setChatBlocked(user, id, value.intent === 'block');
     return redirect(`/chat/${id}`);
   } catch (error) {
-    return replyWithError(request, submission, error);
+    // A message the other side's block refused: the form comes back with the text, saying the conversation is closed.
+    const closed = value.intent === 'send' && error instanceof AppError && error.code === 'FORBIDDEN';
+    return replyWithError(request, submission, error, { extra: { form: form(value.intent), closed } });
   }
-}
-
-type Pending = { clientId: string; text: string; status: 'sending' | 'failed' };
-
-/** Adds messages by id (an event and a catch-up may bring the same one), oldest first. */
-function merge(list: ChatMessageView[], more: ChatMessageView[]): ChatMessageView[] {
-  const byId = new Map(list.map((m) => [m.id, m]));
-  for (const m of more) byId.set(m.id, { ...byId.get(m.id), ...m, readAt: m.readAt ?? byId.get(m.id)?.readAt ?? null });
-  return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
 export default function Conversation() {
@@ -95,53 +96,33 @@ export default function Conversation() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation();
-  const [messages, setMessages] = useState<ChatMessageView[]>(loaded.messages);
-  const [pending, setPending] = useState<Pending[]>([]);
+  const hydrated = useHydrated();
   const endRef = useRef<HTMLDivElement>(null);
   const live = before === null;
+  const answer = actionData && 'result' in actionData ? actionData : undefined;
   const [form, fields] = useSchemaForm<{ text: string; clientId: string }>({
     id: 'chat-send',
     schema: chatPageFormSchema,
-    lastResult: actionData?.result,
+    lastResult: answer?.form === 'send' ? answer.result : undefined,
   });
-
-  // Loader data after a revalidation (a socket event, a form) joins what the page already shows.
-  useEffect(() => setMessages((list) => (live ? merge(list, loaded.messages) : loaded.messages)), [loaded.messages, live]);
-
-  const lastId = useRef(0);
-  lastId.current = messages.length ? messages[messages.length - 1]!.id : 0;
-
-  const catchUp = useCallback(async () => {
-    const response = await fetch(`/api/v1/chats/${chat.id}/messages?after=${lastId.current}&limit=100`, { credentials: 'same-origin' });
-    if (!response.ok) return;
-    const body = (await response.json()) as { data: { messages: ChatMessageView[] } };
-    setMessages((list) => merge(list, body.data.messages));
-  }, [chat.id]);
-
+  // The other side blocked while this page was open: sending says so at once and keeps the text (issue 35).
+  const [closed, setClosed] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  // Reporting and blocking ask first: in place with JS, the action's answer without.
+  const asked = actionData && 'form' in actionData && actionData.form === 'ask' ? actionData : undefined;
+  const [reporting, setReporting] = useState<number | null>(null);
+  const [askingBlock, setAskingBlock] = useState(false);
+  const reportOpen = reporting ?? (asked && 'reporting' in asked ? asked.reporting : null) ?? (answer?.form === 'report' ? Number(answer.result.initialValue?.messageId) : null);
+  const blockOpen = askingBlock || (asked !== undefined && 'confirmBlock' in asked);
+  // A report or a block that went through closes its question (not any revalidation: a message may arrive meanwhile).
+  const reportedKey = loaded.reportedIds.join(',');
+  const reported = new Set(loaded.reportedIds);
   useEffect(() => {
-    if (!live) return;
-    const onMessage = (event: Event) => {
-      const message = (event as CustomEvent<ChatMessageView>).detail;
-      if (message.chatId !== chat.id) return;
-      setMessages((list) => merge(list, [message]));
-      setPending((list) => list.filter((p) => p.clientId !== message.clientId));
-    };
-    const onRead = (event: Event) => {
-      const read = (event as CustomEvent<MessageReadEvent>).detail;
-      if (read.chatId !== chat.id || read.readerId === viewer.id) return;
-      setMessages((list) => list.map((m) => (m.senderId === viewer.id && m.id <= read.upToId && !m.readAt ? { ...m, readAt: read.readAt } : m)));
-    };
-    const onConnect = () => void catchUp();
-    window.addEventListener('realtime:new_message', onMessage);
-    window.addEventListener('realtime:message_read', onRead);
-    window.addEventListener('realtime:connect', onConnect);
-    return () => {
-      window.removeEventListener('realtime:new_message', onMessage);
-      window.removeEventListener('realtime:message_read', onRead);
-      window.removeEventListener('realtime:connect', onConnect);
-    };
-  }, [chat.id, viewer.id, live, catchUp]);
+    setReporting(null);
+    setAskingBlock(false);
+  }, [reportedKey, chat.blocked]);
 
+  const { messages, setMessages, pending, setPending } = useLiveConversation(chat.id, viewer.id, live, loaded.messages);
   const lastCount = messages.length + pending.length;
   useEffect(() => {
     if (live) endRef.current?.scrollIntoView({ block: 'end' });
@@ -157,6 +138,16 @@ export default function Conversation() {
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
           body: JSON.stringify({ text, clientId }),
         });
+        if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+          // A refusal a retry cannot change (the other side blocked the conversation, …): say it, keep the text.
+          const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+          setPending((list) => list.filter((p) => p.clientId !== clientId));
+          const box = document.getElementById(fields.text.id);
+          if (box instanceof HTMLTextAreaElement && !box.value.trim()) box.value = text;
+          if (response.status === 403 && body?.code === 'FORBIDDEN') setClosed(true);
+          else setSendError(body?.message ?? t('chat.conversation.failed'));
+          return;
+        }
         if (!response.ok) throw new Error(String(response.status));
         const body = (await response.json()) as { data: { message: ChatMessageView } };
         setMessages((list) => merge(list, [body.data.message]));
@@ -165,7 +156,7 @@ export default function Conversation() {
         setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, status: 'failed' } : p)));
       }
     },
-    [chat.id],
+    [chat.id, fields.text.id, t],
   );
 
   // With JS: the message shows at once and is sent in the background; without, the form posts to the action.
@@ -176,12 +167,20 @@ export default function Conversation() {
     if (!text || text.length > MESSAGE_MAX) return;
     event.preventDefault();
     field.value = '';
+    setSendError(null);
     void post(crypto.randomUUID(), text);
   };
 
-  const canSend = chat.canSend && viewer.emailVerified;
+  const isClosed = closed || (chat.blocked && !chat.canSend);
+  const canSend = chat.canSend && viewer.emailVerified && !closed;
+  // A message the block refused stays in the box (with JS the box stays; without, the answer carries the text).
+  const keepBox = isClosed && (closed || (answer !== undefined && 'closed' in answer && answer.closed === true));
   const isParticipant = viewer.role !== 'admin';
   const time = (iso: string) => formatTaipeiDateTime(iso, i18n.language);
+  const askBlock = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    setAskingBlock(true);
+  };
   return (
     <div className="chat-page">
       <p>
@@ -198,9 +197,13 @@ export default function Conversation() {
       </div>
       {isParticipant && chat.masking ? <p className="chat-notice" data-testid="masked-notice">{t('chat.conversation.maskedNotice')}</p> : null}
       {!isParticipant ? <p className="chat-notice">{t('chat.conversation.adminView')}</p> : null}
-      {chat.blocked && isParticipant ? (
-        <p className="chat-notice" role="status">
-          {chat.canSend ? t('chat.conversation.blockedByYou') : t('chat.conversation.blockedByOther')}
+      {isParticipant && keepBox ? (
+        <p className="chat-notice chat-closed" role="alert" data-testid="chat-closed">
+          {t('chat.conversation.closed')}
+        </p>
+      ) : (chat.blocked || closed) && isParticipant ? (
+        <p className="chat-notice" role="status" data-testid="chat-blocked">
+          {chat.canSend && !closed ? t('chat.conversation.blockedByYou') : t('chat.conversation.blockedByOther')}
         </p>
       ) : null}
 
@@ -212,48 +215,29 @@ export default function Conversation() {
             </li>
           ) : null}
           {messages.length === 0 && pending.length === 0 ? <li className="muted">{t('chat.conversation.empty')}</li> : null}
-          {messages.map((m) => {
-            const mine = m.senderId === viewer.id;
-            return (
-              <li key={m.id} className={mine ? 'chat-message is-mine' : 'chat-message'} data-testid="chat-message" data-message-id={m.id}>
-                {m.hidden && !m.text ? (
-                  <p className="chat-bubble chat-removed">{t('chat.conversation.removed')}</p>
-                ) : (
-                  <p className="chat-bubble">{m.text}</p>
-                )}
-                <span className="chat-meta">
-                  <time dateTime={m.createdAt}>{time(m.createdAt)}</time>
-                  {mine && isParticipant ? <span data-testid="message-status">{m.readAt ? t('chat.conversation.read') : t('chat.conversation.sent')}</span> : null}
-                  {m.masked ? <span>{t('chat.conversation.masked')}</span> : null}
-                  {m.hidden && m.text ? <span>{t('chat.conversation.hiddenForOthers')}</span> : null}
-                  {!mine && isParticipant && !m.hidden ? (
-                    <Form method="post">
-                      <input type="hidden" name="messageId" value={m.id} />
-                      <button type="submit" name="intent" value="report" className="link-button">
-                        {t('chat.conversation.report')}
-                      </button>
-                    </Form>
-                  ) : null}
-                </span>
-              </li>
-            );
-          })}
+          {messages.map((m) => (
+            <MessageItem
+              key={m.id}
+              message={m}
+              mine={m.senderId === viewer.id}
+              participant={isParticipant}
+              time={time(m.createdAt)}
+              tool={m.senderId !== viewer.id && isParticipant && !m.hidden ? <ReportButton messageId={m.id} reported={reported.has(m.id)} onOpen={hydrated ? setReporting : undefined} /> : null}
+              panel={
+                reportOpen === m.id && !reported.has(m.id) ? (
+                  <ReportForm
+                    chatId={chat.id}
+                    messageId={m.id}
+                    lastResult={answer?.form === 'report' ? answer.result : undefined}
+                    busy={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'reportConfirm'}
+                    onCancel={hydrated ? () => setReporting(null) : undefined}
+                  />
+                ) : null
+              }
+            />
+          ))}
           {pending.map((p) => (
-            <li key={p.clientId} className={`chat-message is-mine is-${p.status}`} data-testid="chat-message" data-status={p.status}>
-              <p className="chat-bubble">{p.text}</p>
-              <span className="chat-meta">
-                {p.status === 'sending' ? (
-                  <span data-testid="message-status">{t('chat.conversation.sending')}</span>
-                ) : (
-                  <>
-                    <span role="alert">{t('chat.conversation.failed')}</span>
-                    <button type="button" className="link-button" onClick={() => void post(p.clientId, p.text)}>
-                      {t('chat.conversation.retry')}
-                    </button>
-                  </>
-                )}
-              </span>
-            </li>
+            <PendingItem key={p.clientId} pending={p} onRetry={() => void post(p.clientId, p.text)} />
           ))}
         </ol>
       </div>
@@ -264,9 +248,10 @@ export default function Conversation() {
       ) : null}
       <div id="chat-end" ref={endRef} />
 
-      {isParticipant && canSend && live ? (
+      {isParticipant && (canSend || keepBox) && live ? (
         <Form method="post" className="chat-send" id={form.id} onSubmit={onSubmit} aria-labelledby="chat-send-label">
-          <FormErrors form={form} />
+          {keepBox ? null : <FormErrors form={form} />}
+          {sendError ? <p className="form-error" role="alert">{sendError}</p> : null}
           <input type="hidden" name="clientId" value={loaded.clientId} />
           <TextareaField
             field={fields.text}
@@ -276,21 +261,34 @@ export default function Conversation() {
             rows={3}
           />
           <div className="chat-send-row">
-            <SubmitButton name="intent" value="send" busy={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send'} label={t('chat.conversation.send')} />
+            <SubmitButton
+              name="intent"
+              value="send"
+              disabled={!canSend}
+              busy={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'send'}
+              label={t('chat.conversation.send')}
+            />
           </div>
         </Form>
       ) : null}
       {isParticipant && !viewer.emailVerified ? <p className="chat-notice">{t('chat.conversation.verifyEmail')}</p> : null}
 
-      {isParticipant ? (
+      {isParticipant && blockOpen && !chat.blocked ? (
+        <BlockConfirm
+          chatId={chat.id}
+          name={chat.other.name}
+          busy={navigation.state === 'submitting' && navigation.formData?.get('intent') === 'block'}
+          onCancel={hydrated ? () => setAskingBlock(false) : undefined}
+        />
+      ) : isParticipant ? (
         <div className="chat-tools">
-          <Form method="post">
+          <Form method="post" action={chat.blocked ? undefined : `/chat/${chat.id}#block-confirm`}>
             {chat.blocked && chat.canSend ? (
               <button type="submit" name="intent" value="unblock" className="button button-small button-secondary">
                 {t('chat.conversation.unblock')}
               </button>
             ) : !chat.blocked ? (
-              <button type="submit" name="intent" value="block" className="button button-small button-secondary">
+              <button type="submit" name="intent" value="block" className="button button-small button-secondary" onClick={askBlock}>
                 {t('chat.conversation.block')}
               </button>
             ) : null}

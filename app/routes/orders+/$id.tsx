@@ -165,11 +165,11 @@ export default function OrderDetail() {
         </h1>
         <OrderSummary order={order} show={{ traveler: true, note: true, completion: order.status === 'confirmed' || order.status === 'completed' }} />
         <MeetingFacts meetingPoint={order.meetingPoint} guidePhone={order.guidePhone} />
-        {role === 'traveler' ? (
+        {role !== 'admin' ? (
           <p>
-            {/* Issue 23: the order links to the one conversation with this guide. */}
-            <Link to={`/chat/new?guideId=${order.guideId}&orderId=${order.id}`} className="button button-secondary" data-testid="order-chat-link">
-              {t('chat.ask.messageGuide')}
+            {/* Issues 23 and 35: both parties reach their one conversation from the order (opened if none yet). */}
+            <Link to={`/chat/new?orderId=${order.id}`} className="button button-secondary" data-testid="order-chat-link">
+              {t(role === 'guide' ? 'chat.ask.messageTraveler' : 'chat.ask.messageGuide')}
             </Link>
           </p>
         ) : null}

@@ -14,7 +14,7 @@ import { listOrders } from '~/services/orders.server';
 import { slotWithHours } from '~/lib/time-slots';
 
 /** /orders (issue 10): a traveler's bookings, a guide's tours, every order for an admin; status filter, newest first. */
-export const handle: I18nHandle = { i18n: ['orders', 'account'] };
+export const handle: I18nHandle = { i18n: ['orders', 'account', 'chat'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
@@ -70,6 +70,12 @@ export default function Orders() {
                 </span>
                 <StatusPill status={o.status} />
               </Link>
+              {/* Issue 35: the guide writes to the traveler of a booking straight from the list (and the traveler back). */}
+              {viewer.type !== 'admin' && (o.status === 'pending' || o.status === 'confirmed') ? (
+                <Link to={`/chat/new?orderId=${o.id}`} className="button button-small button-secondary order-list-chat" data-testid="order-list-chat">
+                  {t(viewer.type === 'guide' ? 'chat.ask.messageTraveler' : 'chat.ask.messageGuide')}
+                </Link>
+              ) : null}
             </li>
           );
         }}

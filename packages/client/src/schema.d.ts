@@ -581,8 +581,8 @@ export interface paths {
         get: operations["getChats"];
         put?: never;
         /**
-         * A traveler asks a guide, or a guide writes to a board post’s author: opens (or reuses) the one conversation of the pair and sends the first message
-         * @description Two forms. A traveler sends `{guideId, orderId?, message}`: `orderId` links one of the caller’s orders with that guide. A guide sends `{boardPostId, message}`: the conversation is with the traveler who wrote that (visible) board post; a guide cannot reach a traveler any other way (403 without a post, 404 for a missing or hidden post). One conversation per traveler and guide: a second start answers the same conversation with 200 (201 when it is new). A verified e-mail is needed; 5 new conversations an hour per opener.
+         * A traveler asks a guide, a guide writes to a board post’s author, or either party of an order writes to the other: opens (or reuses) the one conversation of the pair and sends the first message
+         * @description Two forms. A traveler sends `{guideId, orderId?, message}`: `orderId` links one of the caller’s orders with that guide. A guide sends `{boardPostId, message}`: the conversation is with the traveler who wrote that (visible) board post; or either party of an order sends `{orderId, message}` alone: the conversation is with the order’s other party, named by the order (404 for an order the caller is not a party of). A guide cannot reach a traveler any other way (403 without a post or an order, 404 for a missing or hidden post). One conversation per traveler and guide: a second start answers the same conversation with 200 (201 when it is new). A verified e-mail is needed; 5 new conversations an hour per opener.
          */
         post: operations["postChats"];
         delete?: never;
@@ -979,7 +979,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A participant reports a message the other side sent (once per reporter) */
+        /**
+         * A participant reports a message the other side sent, with a reason (once per message and reporter)
+         * @description Body `{reasonCode, reason?}`: `reasonCode` is spam, harassment, offPlatform (contact or payment outside the platform) or other; `reason` is the reporter’s own words, required with other (500 characters at most). A second report of the same message by the same person changes nothing and answers the same. A body without `reasonCode` (clients before it existed) is kept with its `reason` alone.
+         */
         post: operations["postMessagesByIdReport"];
         delete?: never;
         options?: never;
@@ -7164,6 +7167,7 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                                 canDelete: boolean;
+                                authorPublicGuide: boolean;
                             }[];
                         };
                     };
@@ -7275,6 +7279,7 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                                 canDelete: boolean;
+                                authorPublicGuide: boolean;
                             };
                         };
                     };
@@ -7686,6 +7691,7 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                                 canDelete: boolean;
+                                authorPublicGuide: boolean;
                             };
                         };
                     };
@@ -12239,9 +12245,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
+                    reasonCode?: "spam" | "harassment" | "offPlatform" | "other";
                     reason?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    reasonCode?: "spam" | "harassment" | "offPlatform" | "other";
                     reason?: string;
                 };
             };

@@ -86,7 +86,8 @@ describe(`board replies over HTTP (${testDriver})`, () => {
 
     const good = await form(`/board/${postId}`, guide.cookie, { intent: 'reply', body: '歡迎私訊我' });
     expect(good.status).toBe(302);
-    expect(good.headers.get('location')).toBe(`/board/${postId}#replies`);
+    // It lands on the new reply (issue 35), its own anchor.
+    expect(good.headers.get('location')).toMatch(new RegExp(`^/board/${postId}#reply-\\d+$`));
     expect((await server.request(`/board/${postId}`)).text).toContain('歡迎私訊我');
   });
 

@@ -8,7 +8,9 @@ export const contract = defineApi({
   tags: ['chat'],
   operations: {
     POST: {
-      summary: 'A participant reports a message the other side sent (once per reporter)',
+      summary: 'A participant reports a message the other side sent, with a reason (once per message and reporter)',
+      description:
+        'Body `{reasonCode, reason?}`: `reasonCode` is spam, harassment, offPlatform (contact or payment outside the platform) or other; `reason` is the reporter’s own words, required with other (500 characters at most). A second report of the same message by the same person changes nothing and answers the same. A body without `reasonCode` (clients before it existed) is kept with its `reason` alone.',
       auth: 'user',
       body: messageReportSchema,
       data: messageReportData,
@@ -25,7 +27,7 @@ const handlers = apiHandlers(contract, {
       await assertMessageReadable(session.user, messageId);
       return messageId;
     },
-    handle: async ({ session, body, target: messageId }) => reportMessage(session.user, messageId, body.reason),
+    handle: async ({ session, body, target: messageId }) => reportMessage(session.user, messageId, body),
   },
 });
 export const loader = handlers.loader;

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_message_reports" ADD COLUMN "reason_code" text;
