@@ -17,8 +17,8 @@ const VARIANT_FROM = Object.keys(VARIANTS).join('');
 const VARIANT_TO = Object.values(VARIANTS).join('');
 const normalised = (column: SQL) => sql`translate(lower(normalize(${column}, NFKC)), ${VARIANT_FROM}, ${VARIANT_TO})`;
 
-/** A party filter: a user number, or words that must all be in the name or e-mail. */
-function partyCondition(person: Person, term: string): SQL | undefined {
+/** A party filter: a user number, or words that must all be in the name or e-mail (also the audit log's actor filter). */
+export function partyCondition(person: Person, term: string): SQL | undefined {
   if (/^\d{1,9}$/.test(term.trim())) return sql`${person.id} = ${Number(term.trim())}`;
   const words = normaliseSearchText(term).split(' ').filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
