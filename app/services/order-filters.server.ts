@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { orders } from '~db/schema';
 import { containsPattern, normaliseSearchText, VARIANTS } from '~/lib/search-text';
-import { withRangesInOrder, type AdminOrderFilters } from '~/schemas/admin-orders';
+import type { AdminOrderFilters } from '~/schemas/admin-orders';
 
 /*
  * The one definition of the admin order filters (issue 22): /admin/orders, GET /api/v1/orders for admins and
@@ -31,8 +31,7 @@ export function partyCondition(person: Person, term: string): SQL | undefined {
 const taipeiDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Asia/Taipei'`;
 
 /** The orders matching the filters; deleted orders only with `deleted=only`, never otherwise. */
-export function orderFilterConditions(filters: Partial<AdminOrderFilters>, parties: { traveler: PartyTable; guide: PartyTable }): SQL | undefined {
-  const query = withRangesInOrder(filters);
+export function orderFilterConditions(query: Partial<AdminOrderFilters>, parties: { traveler: PartyTable; guide: PartyTable }): SQL | undefined {
   return and(
     query.deleted === 'only' ? isNotNull(orders.deletedAt) : isNull(orders.deletedAt),
     query.status ? eq(orders.status, query.status) : undefined,

@@ -255,6 +255,14 @@ describe(`GET /api/v1/orders filters for admins (${testDriver})`, () => {
     const bad = await server.request('/api/v1/orders?createdFrom=2034-13-45', { token: adminLogin.token });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toHaveProperty('createdFrom');
+    // A range typed backwards is a 400 naming its end, in the caller's language (issue 35: it silently found nothing).
+    const reversed = await server.request('/api/v1/orders?tourFrom=2034-02-28&tourTo=2034-02-01', { token: adminLogin.token, headers: { 'accept-language': 'en' } });
+    expect(reversed.status).toBe(400);
+    expect(Object.keys(reversed.json.errors)).toEqual(['tourTo']);
+    expect(JSON.stringify(reversed.json.errors.tourTo)).toMatch(/after/);
+    const reversedCsv = await server.request('/api/v1/orders/export.csv?createdFrom=2034-02-28&createdTo=2034-02-01', { token: adminLogin.token });
+    expect(reversedCsv.status).toBe(400);
+    expect(reversedCsv.json.errors).toHaveProperty('createdTo');
 
     // The traveler sees their own orders, the admin filters change nothing for them.
     const own = (await loginAs(t2)).token;
