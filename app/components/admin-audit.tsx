@@ -5,8 +5,7 @@
  */
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { auditActionKey } from '~/lib/audit-actions';
-import { auditFieldLabel, auditLines, auditValueText } from '~/lib/audit-details';
+import { auditActionKey, auditFieldLabel, auditLines, auditValueText } from '~/lib/audit-details';
 import { formatTaipeiDateTime } from '~/lib/dates';
 
 export interface AuditRow {

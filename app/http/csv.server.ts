@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
-import { auditActionKey } from '~/lib/audit-actions';
+import { auditActionKey } from '~/lib/audit-details';
 import { slotWithHours } from '~/lib/time-slots';
 import type { CsvExport, CsvValueKind } from '~/services/exports.server';
 

@@ -2,7 +2,7 @@
  * Every action the audit log records (issue 35), defined once: recordAudit's type (app/services/audit.server.ts)
  * accepts only these, so a new action does not compile until it is listed here, and
  * tests/unit/audit-actions.test.ts checks that each one has a label in zh-TW, en and ja
- * (`admin.logs.actions.<code>`), which /admin/logs and the audit log export show instead of the code.
+ * (`admin.logs.actions.<code>`, auditActionKey in audit-details.ts: the list itself stays out of the browser), which /admin/logs and the audit log export show instead of the code.
  */
 export const AUDIT_ACTIONS = [
   // Accounts (the admin console, logins of admins, avatars, profile changes by someone else).
@@ -75,6 +75,3 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export function isAuditAction(value: unknown): value is AuditAction {
   return (AUDIT_ACTIONS as readonly unknown[]).includes(value);
 }
-
-/** The i18n key of an action's label (entries of actions no longer written fall back to the code). */
-export const auditActionKey = (action: string) => `admin.logs.actions.${action}`;

@@ -14,6 +14,9 @@ import { slotWithHours } from './time-slots';
  * - `filters` (exports): each filter as a fact; `fields` (a profile change): the changed fields' names;
  * - anything else: a fact each.
  */
+/** The i18n key of an action's label (entries of actions no longer written fall back to the code). */
+export const auditActionKey = (action: string) => `admin.logs.actions.${action}`;
+
 export type AuditLine = { field: string; before: unknown; after: unknown; change: true } | { field: string; value: unknown; change?: false };
 
 /** The field a from/to pair is about, by action. */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getFixedT } from '~/i18n/i18n.server';
-import { AUDIT_ACTIONS, auditActionKey } from '~/lib/audit-actions';
-import { auditFieldLabel, auditLines, auditValueText } from '~/lib/audit-details';
+import { AUDIT_ACTIONS } from '~/lib/audit-actions';
+import { auditActionKey, auditFieldLabel, auditLines, auditValueText } from '~/lib/audit-details';
 import type { AuditEntry } from '~/services/audit.server';
 
 /**

@@ -9,7 +9,7 @@ import { PaginationNav } from '~/components/pagination';
 import { requireRole } from '~/http/session.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { auditActionKey } from '~/lib/audit-actions';
+import { auditActionKey } from '~/lib/audit-details';
 import { pageMeta } from '~/lib/meta';
 import { auditQuerySchema } from '~/schemas/admin-logs';
 import { listAuditLog } from '~/services/audit-log.server';
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
-export const handle: I18nHandle = { i18n: ['admin', 'trust', 'exports'] };
+export const handle: I18nHandle = { i18n: ['admin', 'trust', 'exports', 'account'] };
 
 const TARGET_TYPES = ['user', 'order', 'review', 'guide', 'photo', 'id_verification'] as const;
 
