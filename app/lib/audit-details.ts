@@ -104,7 +104,7 @@ export function auditValueText(t: T, lang: string, action: string, field: string
         .join(', '),
     );
   }
-  if (typeof value === 'number') return field === 'amount' ? formatNtd(value, lang) : String(value);
+  if (typeof value === 'number') return field === 'amount' || field === 'refund' ? formatNtd(value, lang) : String(value);
   const text = String(value);
   const label = (key: string) => t(key, { defaultValue: text });
   switch (field) {

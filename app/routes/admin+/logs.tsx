@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 export const handle: I18nHandle = { i18n: ['admin', 'trust', 'exports', 'account'] };
 
-const TARGET_TYPES = ['user', 'order', 'review', 'guide', 'photo', 'id_verification'] as const;
+const TARGET_TYPES = ['user', 'order', 'review', 'guide', 'photo', 'id_verification', 'chat', 'banner', 'terms', 'board_post', 'board_reply', 'payout'] as const;
 
 export default function AdminLogs() {
   const { entries, pagination, actions, filters } = useLoaderData<typeof loader>();
