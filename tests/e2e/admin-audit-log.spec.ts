@@ -62,3 +62,21 @@ test('an admin reads the audit log in words at 360 px and finds their own change
   await page.goto(`${new URL(page.url()).pathname}${new URL(page.url()).search}&lng=en`);
   await expect(page.getByTestId('audit-entry').filter({ hasText: `新標題${stamp}` }).first()).toContainText('Banner changed');
 });
+
+test('a date range typed backwards in the order filters is named next to the fields and kept as typed', async ({ page }, testInfo) => {
+  await login(page, '/admin/orders');
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await page.getByLabel('行程日期起', { exact: true }).fill('2032-04-30');
+  await page.getByLabel('行程日期迄', { exact: true }).fill('2032-04-01');
+  await page.getByRole('button', { name: '篩選', exact: true }).click();
+  await expect(page).toHaveURL(/tourTo=2032-04-01/);
+  const to = page.getByLabel('行程日期迄', { exact: true });
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expect(to).toHaveAccessibleDescription(/開始日期晚於結束日期/);
+  await expect(page.getByLabel('行程日期起', { exact: true })).toHaveValue('2032-04-30');
+  await expect(to).toHaveValue('2032-04-01');
+  await expect(page.getByTestId('order-total')).toHaveText(/篩選條件有誤/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, testInfo, 'order filters with a backwards range');
+  await picture(page, testInfo, 'orders-reversed-range-360');
+});
