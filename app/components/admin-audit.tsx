@@ -1,6 +1,11 @@
-/* The audit log as a table (issue 22): on a user's admin page and on /admin/logs. */
+/*
+ * The audit log as a list of entries (issues 22 and 35): on a user's admin page and on /admin/logs. Each entry is a
+ * card that reads as a sentence would — what was done (in the admin's language), to what, when and by whom — with
+ * what changed as "field: before → after" lines; it fits 360 px (no wide table).
+ */
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { auditActionKey, auditFieldLabel, auditLines, auditValueText } from '~/lib/audit-details';
 import { formatTaipeiDateTime } from '~/lib/dates';
 
 export interface AuditRow {
@@ -23,49 +28,52 @@ function targetHref(type: string | null, id: string | null): string | null {
   return null;
 }
 
-/** The details as short "key: value" pairs (the before/after an entry carries). */
-function detailText(details: Record<string, unknown> | null): string {
-  if (!details) return '';
-  return Object.entries(details)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' · ');
+function AuditEntryCard({ entry }: { entry: AuditRow }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const href = targetHref(entry.targetType, entry.targetId);
+  const target = entry.targetType ? `${t(`admin.logs.targets.${entry.targetType}`, { defaultValue: entry.targetType })} #${entry.targetId ?? ''}` : null;
+  const text = (field: string, value: unknown) => auditValueText(t, lang, entry.action, field, value);
+  const lines = auditLines(entry.action, entry.details);
+  return (
+    <li className="audit-entry" data-testid="audit-entry">
+      <p className="audit-head">
+        <strong className="audit-action">{t(auditActionKey(entry.action), { defaultValue: entry.action })}</strong>
+        {target ? (
+          <>
+            {' · '}
+            {href ? <Link to={href}>{target}</Link> : <span>{target}</span>}
+          </>
+        ) : null}
+      </p>
+      <p className="audit-meta small muted">
+        <time dateTime={entry.at}>{formatTaipeiDateTime(entry.at, lang)}</time>
+        {' · '}
+        {entry.actorId ? <Link to={`/admin/users/${entry.actorId}`}>{entry.actorName ?? `#${entry.actorId}`}</Link> : t('admin.logs.system')}
+      </p>
+      {lines.length > 0 ? (
+        <ul className="audit-changes small" aria-label={t('admin.logs.changes')}>
+          {lines.map((line, i) => (
+            <li key={i} data-testid="audit-change">
+              {line.change
+                ? t('admin.logs.fieldChange', { field: auditFieldLabel(t, line.field), before: text(line.field, line.before), after: text(line.field, line.after) })
+                : t('admin.logs.fieldValue', { field: auditFieldLabel(t, line.field), value: text(line.field, line.value) })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
 }
 
 export function AuditTable({ entries, empty }: { entries: readonly AuditRow[]; empty: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (entries.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table" data-testid="audit-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.logs.at')}</th>
-            <th scope="col">{t('admin.logs.actor')}</th>
-            <th scope="col">{t('admin.logs.action')}</th>
-            <th scope="col">{t('admin.logs.target')}</th>
-            <th scope="col">{t('admin.logs.details')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => {
-            const href = targetHref(e.targetType, e.targetId);
-            const target = e.targetType ? `${t(`admin.logs.targets.${e.targetType}`, { defaultValue: e.targetType })} #${e.targetId ?? ''}` : '—';
-            return (
-              <tr key={e.id}>
-                <td>
-                  <time dateTime={e.at}>{formatTaipeiDateTime(e.at, i18n.language)}</time>
-                </td>
-                <td>{e.actorId ? <Link to={`/admin/users/${e.actorId}`}>{e.actorName ?? `#${e.actorId}`}</Link> : t('admin.logs.system')}</td>
-                <td>
-                  <code>{e.action}</code>
-                </td>
-                <td>{href ? <Link to={href}>{target}</Link> : target}</td>
-                <td className="small admin-details">{detailText(e.details)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ol className="audit-list" data-testid="audit-log" aria-label={t('admin.logs.entries')}>
+      {entries.map((e) => (
+        <AuditEntryCard key={e.id} entry={e} />
+      ))}
+    </ol>
   );
 }

@@ -1,6 +1,6 @@
 /* The admin list pages' pieces (issue 22): a filter select and a filter text box for GET forms, and the row count. */
 import type { ReactNode } from 'react';
-import { FieldFrame } from '~/components/forms/field-frame';
+import { FieldFrame, fieldErrorId } from '~/components/forms/field-frame';
 
 /** A labelled select of a GET filter form; the first option (empty value) means "any". */
 export function FilterSelect({
@@ -32,7 +32,10 @@ export function FilterSelect({
   );
 }
 
-/** A labelled text, search, number or date box of a GET filter form. */
+/**
+ * A labelled text, search, number or date box of a GET filter form; `hint` under it says what it takes, `error`
+ * (translated) says why the value was not used, and the value typed stays in the box.
+ */
 export function FilterInput({
   id,
   name,
@@ -40,6 +43,8 @@ export function FilterInput({
   value,
   type = 'text',
   maxLength = 100,
+  hint,
+  error,
 }: {
   id: string;
   name: string;
@@ -47,10 +52,28 @@ export function FilterInput({
   value: string;
   type?: 'text' | 'search' | 'date' | 'number';
   maxLength?: number;
+  hint?: string;
+  error?: string;
 }) {
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? fieldErrorId(id) : null].filter(Boolean).join(' ') || undefined;
   return (
-    <FieldFrame id={id} label={label}>
-      <input id={id} name={name} type={type} defaultValue={value} maxLength={type === 'date' || type === 'number' ? undefined : maxLength} min={type === 'number' ? 1 : undefined} />
+    <FieldFrame id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={value}
+        maxLength={type === 'date' || type === 'number' ? undefined : maxLength}
+        min={type === 'number' ? 1 : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+      />
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
     </FieldFrame>
   );
 }

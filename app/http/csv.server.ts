@@ -1,6 +1,23 @@
 import { stringify } from 'csv-stringify/sync';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
-import type { CsvExport } from '~/services/exports.server';
+import { auditActionKey } from '~/lib/audit-details';
+import { slotWithHours } from '~/lib/time-slots';
+import type { CsvExport, CsvValueKind } from '~/services/exports.server';
+
+type T = Awaited<ReturnType<typeof getFixedT>>;
+
+/** A code as the admin sees it on the pages (issue 35); an unknown code is written as it is. */
+const LABELS: Record<CsvValueKind, (t: T, code: string) => string> = {
+  orderStatus: (t, v) => t(`account.orderStatus.${v}`, { defaultValue: v }),
+  timeSlot: (t, v) => slotWithHours((k) => t(k, { defaultValue: v }), v),
+  city: (t, v) => t(`cities.${v}`, { defaultValue: v }),
+  role: (t, v) => t(`admin.roles.${v}`, { defaultValue: v }),
+  accountState: (t, v) => t(`admin.states.${v}`, { defaultValue: v }),
+  yesNo: (t, v) => t(v === 'true' ? 'admin.yes' : 'admin.no'),
+  reviewRole: (t, v) => t(`reviews.admin.roles.${v}`, { defaultValue: v }),
+  auditAction: (t, v) => t(auditActionKey(v), { defaultValue: v }),
+  auditTarget: (t, v) => t(`admin.logs.targets.${v}`, { defaultValue: v }),
+};
 
 /**
  * A CSV export as a streamed download (issue 22, docs/decisions/027-csv-exports.md). Each page the service reads
@@ -9,7 +26,8 @@ import type { CsvExport } from '~/services/exports.server';
  * - formula escaping (`escape_formulas`): a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return
  *   (or the full-width ＝＋－＠) gets a leading single quote, so a spreadsheet shows it as text and never runs it;
  * - the column headers in the admin's language (the language of the page: `lng`, the language cookie, then
- *   Accept-Language).
+ *   Accept-Language), and the codes of the columns the export names in `labels` (status, time slot, city, role,
+ *   account state, yes/no, action) as the labels the pages show in that language (issue 35).
  * The next page is read only when the previous chunk has been taken (ReadableStream pull), and the writer waits
  * for the socket to drain (patches/@remix-run+node), so memory stays flat however large the file.
  */
@@ -28,7 +46,7 @@ export async function csvResponse(request: Request, exp: CsvExport): Promise<Res
           const next = await pages.next();
           const rows = next.done ? [] : next.value;
           if (rows.length > 0 || first) {
-            const records = rows.map((r) => exp.columns.map((c) => cell(r[c])));
+            const records = rows.map((r) => exp.columns.map((c) => labelled(t, exp.labels?.[c], r[c])));
             const text = stringify(first ? [header, ...records] : records, { bom: first, escape_formulas: true, record_delimiter: 'windows' });
             first = false;
             controller.enqueue(encoder.encode(text));
@@ -57,7 +75,13 @@ export async function csvResponse(request: Request, exp: CsvExport): Promise<Res
   });
 }
 
-/** true/false as 1/0 (what a spreadsheet sums); null as an empty cell. */
+/** A labelled column's code as its label; an empty cell stays empty. */
+function labelled(t: T, kind: CsvValueKind | undefined, value: unknown): string | number | null {
+  if (!kind || value === null || value === undefined || value === '') return cell(value);
+  return LABELS[kind](t, String(value));
+}
+
+/** true/false as 1/0 (what a spreadsheet sums) where a column has no labels; null as an empty cell. */
 function cell(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;

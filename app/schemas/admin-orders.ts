@@ -28,30 +28,39 @@ export const adminOrderFilterSchema = z.object({
 });
 export type AdminOrderFilters = z.output<typeof adminOrderFilterSchema>;
 
+/** The date ranges of the filters, each as its first and last day. */
+export const ORDER_FILTER_RANGES = [
+  ['tourFrom', 'tourTo'],
+  ['createdFrom', 'createdTo'],
+] as const;
+
 /**
- * A date range typed backwards (from after to) means the same days: the list, the API and the export read it in
- * order, and the page shows it so (issue 35: it silently found nothing). Days are YYYY-MM-DD, so text order is
- * date order.
+ * A date range typed backwards (from after to) is refused, with the message on the range's end (issue 35: it
+ * silently found nothing): the page says so next to the fields and keeps what was typed; the API and the export
+ * answer 400 naming the field. Days are YYYY-MM-DD, so text order is date order. Applied to each finished schema
+ * (a refined zod object cannot be extended).
  */
-export function withRangesInOrder<T extends Partial<AdminOrderFilters>>(query: T): T {
-  const ordered = { ...query };
-  for (const [from, to] of [['tourFrom', 'tourTo'], ['createdFrom', 'createdTo']] as const) {
-    const [start, end] = [query[from], query[to]];
-    if (start && end && start > end) [ordered[from], ordered[to]] = [end, start];
-  }
-  return ordered;
+export function rangesInOrder<S extends z.ZodType<Partial<Record<(typeof ORDER_FILTER_RANGES)[number][number], string | undefined>>>>(schema: S): S {
+  return schema.superRefine((query, ctx) => {
+    for (const [from, to] of ORDER_FILTER_RANGES) {
+      const [start, end] = [query[from], query[to]];
+      if (start && end && start > end) ctx.addIssue({ code: 'custom', path: [to], message: 'admin.orders.errors.rangeReversed' });
+    }
+  }) as S;
 }
 
-export const adminOrderQuerySchema = adminOrderFilterSchema.extend({
-  page: optional(whole(100_000)).transform((v) => v ?? 1),
-});
+export const adminOrderQuerySchema = rangesInOrder(
+  adminOrderFilterSchema.extend({
+    page: optional(whole(100_000)).transform((v) => v ?? 1),
+  }),
+);
 export type AdminOrderQuery = z.output<typeof adminOrderQuerySchema>;
 
 /**
  * GET /api/v1/orders: page, limit and status for everyone; an admin may also filter as /admin/orders does
  * (a traveler's or guide's own view ignores the admin filters).
  */
-export const orderApiQuerySchema = orderListQuerySchema.extend(adminOrderFilterSchema.omit({ status: true }).shape);
+export const orderApiQuerySchema = rangesInOrder(orderListQuerySchema.extend(adminOrderFilterSchema.omit({ status: true }).shape));
 export type OrderApiQuery = z.output<typeof orderApiQuerySchema>;
 
 /** The admin's actions on an order (one form each); the destructive ones ask first (`confirmed=yes`). */

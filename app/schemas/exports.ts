@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditQuerySchema } from './admin-logs';
-import { adminOrderFilterSchema } from './admin-orders';
+import { adminOrderFilterSchema, rangesInOrder } from './admin-orders';
 import { optional } from './field-rules';
 import { adminReviewQuerySchema } from './reviews';
 import { userListQuerySchema } from './user-admin';
@@ -12,7 +12,7 @@ import { userListQuerySchema } from './user-admin';
 export const userExportQuerySchema = userListQuerySchema
   .pick({ type: true, status: true, search: true })
   .extend({ archived: optional(z.literal('only', { error: 'validation.invalid' })) });
-export const orderExportQuerySchema = adminOrderFilterSchema;
+export const orderExportQuerySchema = rangesInOrder(adminOrderFilterSchema);
 export const reviewExportQuerySchema = adminReviewQuerySchema.pick({ keyword: true });
 export const auditExportQuerySchema = auditQuerySchema.omit({ page: true });
 

@@ -4,7 +4,7 @@ import { getDb, type Database } from '~db/client';
 import { orderEvents, orderNotes, orders, users } from '~db/schema';
 import { ADMIN_ORDER_PAGE_SIZE, type AdminOrderIntent, type AdminOrderQuery } from '~/schemas/admin-orders';
 import type { OrderStatus } from '~/schemas/orders';
-import { recordAudit } from './audit.server';
+import { recordAudit, type AuditAction } from './audit.server';
 import { now as clockNow } from './clock.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
 import { paginate } from './guides.server';
@@ -143,7 +143,7 @@ interface Change {
 }
 
 /** One admin change of an order: the locked row, the plan, the timeline event, both parties told, the audit row. */
-async function applyAdminChange(actor: Admin, id: number, action: string, change: Change, db: Database, now: Date): Promise<OrderView> {
+async function applyAdminChange(actor: Admin, id: number, action: AuditAction, change: Change, db: Database, now: Date): Promise<OrderView> {
   assertAdmin(actor);
   let pending: PendingNotice[] = [];
   try {

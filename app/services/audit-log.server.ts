@@ -5,6 +5,7 @@ import { auditLogs, users } from '~db/schema';
 import { containsPattern } from '~/lib/search-text';
 import { AUDIT_PAGE_SIZE, type AuditQuery } from '~/schemas/admin-logs';
 import { paginate } from './guides.server';
+import { partyCondition } from './order-filters.server';
 import { assertAdmin } from './user-admin.server';
 import type { UserRow } from './users.server';
 
@@ -21,8 +22,11 @@ export function auditConditions(query: Omit<AuditQuery, 'page'>): SQL | undefine
       ? like(auditLogs.action, `${containsPattern(query.action).slice(1)}`)
       : eq(auditLogs.action, query.action)
     : undefined;
+  // The actor by name, e-mail or number (issue 35); a user who matches nothing finds no entry.
+  const actor = query.actor ? partyCondition(users, query.actor) : undefined;
   return and(
     query.actorId ? eq(auditLogs.actorId, query.actorId) : undefined,
+    actor ? sql`${auditLogs.actorId} in (select ${users.id} from ${users} where ${actor})` : undefined,
     action,
     query.targetType ? eq(auditLogs.targetType, query.targetType) : undefined,
     query.targetId ? eq(auditLogs.targetId, query.targetId) : undefined,

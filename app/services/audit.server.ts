@@ -1,5 +1,8 @@
 import { getDb, type Database } from '~db/client';
 import { auditLogs } from '~db/schema';
+import type { AuditAction } from '~/lib/audit-actions';
+
+export type { AuditAction } from '~/lib/audit-actions';
 
 /**
  * The audit trail (ARCHITECTURE §4 audit_logs): who did what to which record, for /admin/logs. Written in
@@ -10,9 +13,15 @@ import { auditLogs } from '~db/schema';
  * The actions that record an admin seeing what is private to others (issue 31), not a change: exports, reading a
  * conversation they take no part in, opening an ID document.
  */
-export const READ_AUDIT_ACTIONS = ['export.users', 'export.orders', 'export.reviews', 'export.logs', 'export.payouts', 'chat.read', 'id_verification.document_view'] as const;
-
-export type AuditAction = 'user.archive' | 'user.restore' | 'user.block' | 'user.unblock' | (typeof READ_AUDIT_ACTIONS)[number] | (string & {});
+export const READ_AUDIT_ACTIONS = [
+  'export.users',
+  'export.orders',
+  'export.reviews',
+  'export.logs',
+  'export.payouts',
+  'chat.read',
+  'id_verification.document_view',
+] as const satisfies readonly AuditAction[];
 
 export interface AuditEntry {
   /** The person who acted; null for the system (seed, scheduled jobs). */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 import { assertSelfOrAdmin, type Viewer as Actor } from './access.server';
-import { recordAudit } from './audit.server';
+import { recordAudit, type AuditAction } from './audit.server';
 import { blobUrl, storeBlob } from './blobs.server';
 import { encodeImage, readUploadForm, uploadedBytes } from './image-pipeline.server';
 
@@ -24,7 +24,7 @@ export function encodeAvatar(bytes: Buffer): Promise<Buffer> {
 }
 
 /** Only an admin acting on someone else's avatar is worth a line in the audit trail. */
-async function audit(actor: Actor, userId: number, action: string, details: Record<string, unknown>, db: Database) {
+async function audit(actor: Actor, userId: number, action: AuditAction, details: Record<string, unknown>, db: Database) {
   if (actor.id === userId) return;
   await recordAudit({ actorId: actor.id, action, targetType: 'user', targetId: userId, details }, db);
 }

@@ -28,10 +28,18 @@ export const EXPORT_PAGE_ROWS = 1000;
 export type CsvCell = string | number | boolean | null;
 export type CsvRecord = Record<string, CsvCell>;
 
+/**
+ * What a column's codes mean (issue 35): the file shows the label the admin sees on the pages, in the admin's
+ * language (app/http/csv.server.ts looks them up); ids and numbers stay as they are, for machines.
+ */
+export type CsvValueKind = 'orderStatus' | 'timeSlot' | 'city' | 'role' | 'accountState' | 'yesNo' | 'reviewRole' | 'auditAction' | 'auditTarget';
+
 export interface CsvExport {
   /** File name stem and the i18n group of the column headers (`exports.columns.<kind>.<column>`). */
   kind: 'users' | 'orders' | 'reviews' | 'logs' | 'payouts';
   columns: readonly string[];
+  /** The columns written as labels instead of codes. */
+  labels?: Readonly<Record<string, CsvValueKind>>;
   /** Where the column headers are when not under `exports.columns.<kind>` (the finance area's are in `admin`). */
   headerPrefix?: string;
   pages: () => AsyncGenerator<CsvRecord[]>;
@@ -74,6 +82,7 @@ export async function exportUsers(
   const exp: CsvExport = {
     kind: 'users',
     columns: USER_COLUMNS,
+    labels: { type: 'role', state: 'accountState', emailVerified: 'yesNo', idVerified: 'yesNo', city: 'city' },
     pages: () =>
       keyset(
         (before) =>
@@ -115,6 +124,7 @@ export async function exportOrders(actor: Exporter, filters: Partial<AdminOrderF
   const exp: CsvExport = {
     kind: 'orders',
     columns: ORDER_COLUMNS,
+    labels: { status: 'orderStatus', timeSlot: 'timeSlot' },
     pages: () =>
       keyset(
         (before) =>
@@ -157,6 +167,7 @@ export async function exportReviews(actor: Exporter, filters: { keyword?: string
   const exp: CsvExport = {
     kind: 'reviews',
     columns: REVIEW_COLUMNS,
+    labels: { role: 'reviewRole', hidden: 'yesNo' },
     pages: () =>
       keyset(
         (before) =>
@@ -197,6 +208,7 @@ export async function exportAuditLog(actor: Exporter, filters: Omit<AuditQuery, 
   const exp: CsvExport = {
     kind: 'logs',
     columns: LOG_COLUMNS,
+    labels: { action: 'auditAction', targetType: 'auditTarget' },
     pages: () =>
       keyset(
         (before) =>

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { orders } from '~db/schema';
 import { containsPattern, normaliseSearchText, VARIANTS } from '~/lib/search-text';
-import { withRangesInOrder, type AdminOrderFilters } from '~/schemas/admin-orders';
+import type { AdminOrderFilters } from '~/schemas/admin-orders';
 
 /*
  * The one definition of the admin order filters (issue 22): /admin/orders, GET /api/v1/orders for admins and
@@ -17,8 +17,8 @@ const VARIANT_FROM = Object.keys(VARIANTS).join('');
 const VARIANT_TO = Object.values(VARIANTS).join('');
 const normalised = (column: SQL) => sql`translate(lower(normalize(${column}, NFKC)), ${VARIANT_FROM}, ${VARIANT_TO})`;
 
-/** A party filter: a user number, or words that must all be in the name or e-mail. */
-function partyCondition(person: Person, term: string): SQL | undefined {
+/** A party filter: a user number, or words that must all be in the name or e-mail (also the audit log's actor filter). */
+export function partyCondition(person: Person, term: string): SQL | undefined {
   if (/^\d{1,9}$/.test(term.trim())) return sql`${person.id} = ${Number(term.trim())}`;
   const words = normaliseSearchText(term).split(' ').filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
@@ -31,8 +31,7 @@ function partyCondition(person: Person, term: string): SQL | undefined {
 const taipeiDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Asia/Taipei'`;
 
 /** The orders matching the filters; deleted orders only with `deleted=only`, never otherwise. */
-export function orderFilterConditions(filters: Partial<AdminOrderFilters>, parties: { traveler: PartyTable; guide: PartyTable }): SQL | undefined {
-  const query = withRangesInOrder(filters);
+export function orderFilterConditions(query: Partial<AdminOrderFilters>, parties: { traveler: PartyTable; guide: PartyTable }): SQL | undefined {
   return and(
     query.deleted === 'only' ? isNotNull(orders.deletedAt) : isNull(orders.deletedAt),
     query.status ? eq(orders.status, query.status) : undefined,

@@ -85,7 +85,7 @@ test('an admin finds a traveler by a Chinese name, blocks them, and their open s
   await dialog.getByRole('button', { name: '停權', exact: true }).click();
   await expect(page.getByTestId('user-state')).toContainText('已停權');
   await expect(page.getByTestId('user-sessions')).toHaveText('0');
-  await expect(page.getByTestId('audit-table')).toContainText('user.block');
+  await expect(page.getByTestId('audit-log')).toContainText('停權帳號');
 
   // The traveler's next request finds the session gone: back to the login page.
   await travelerPage.goto('/me');
@@ -98,7 +98,7 @@ test('an admin finds a traveler by a Chinese name, blocks them, and their open s
   await shots(page, testInfo, 'orders');
 
   await page.goto('/admin/logs');
-  await expect(page.getByTestId('audit-table')).toContainText('user.block');
+  await expect(page.getByTestId('audit-log')).toContainText('停權帳號');
   await expectNoAxeViolations(page, testInfo, 'audit log');
   await shots(page, testInfo, 'logs');
 });

@@ -81,24 +81,65 @@ describe(`admin console (${testDriver})`, () => {
     }
   });
 
-  it('filters the audit log by actor, action prefix, object and day', async () => {
-    const admin = await createUser({ type: 'admin' });
-    const other = await createUser({ type: 'admin' });
+  it('filters the audit log by actor (name, e-mail or number; an old actorId link too), action prefix, object and day', async () => {
+    const admin = await createUser({ type: 'admin', name: '林審核員', email: 'lin-audit@example.test' });
+    const other = await createUser({ type: 'admin', name: '陳財務', email: 'chen-audit@example.test' });
     await recordAudit({ actorId: admin.id, action: 'user.archive', targetType: 'user', targetId: 424242 });
     await recordAudit({ actorId: other.id, action: 'order.refund', targetType: 'order', targetId: 434343 });
     const { cookie } = await loginAs(admin);
-    const rows = async (q: string) => {
-      const res = await server.request(`/admin/logs?${q}`, { cookie });
+    // The entries' actions, as the page words them (issue 35: no codes).
+    const rows = async (q: string, lng = 'zh-TW') => {
+      const res = await server.request(`/admin/logs?${q}`, { cookie, headers: { 'accept-language': lng } });
       expect(res.status).toBe(200);
-      return [...res.text.matchAll(/<td><code>([^<]+)<\/code><\/td>/g)].map((m) => m[1]);
+      return [...res.text.matchAll(/<strong class="audit-action">([^<]+)<\/strong>/g)].map((m) => m[1]);
     };
-    expect(await rows(`actorId=${admin.id}`)).toEqual(['user.archive']);
-    expect(await rows(`actorId=${other.id}&action=order.`)).toEqual(['order.refund']);
+    expect(await rows(`actorId=${admin.id}`)).toEqual(['封存帳號']);
+    expect(await rows(`actor=${admin.id}`)).toEqual(['封存帳號']);
+    expect(await rows(`actor=${encodeURIComponent('林審核')}`)).toEqual(['封存帳號']);
+    expect(await rows(`actor=${encodeURIComponent('CHEN-AUDIT@example')}`, 'en')).toEqual(['Order refunded']);
+    expect(await rows(`actor=${encodeURIComponent('無此人')}`)).toEqual([]);
+    expect(await rows(`actor=${encodeURIComponent('陳財務')}&action=order.`, 'ja')).toEqual(['注文を返金']);
     expect(await rows(`actorId=${other.id}&action=user.`)).toEqual([]);
-    expect(await rows('targetType=user&targetId=424242')).toEqual(['user.archive']);
+    expect(await rows('targetType=user&targetId=424242')).toEqual(['封存帳號']);
     expect(await rows(`actorId=${admin.id}&to=2000-01-01`)).toEqual([]);
+    // An old link fills the actor box with the number; the box takes a name and says so.
+    const old = await server.request(`/admin/logs?actorId=${admin.id}`, { cookie });
+    expect(/<input[^>]*name="actor"[^>]*>/.exec(old.text)?.[0]).toContain(`value="${admin.id}"`);
+    expect(old.text).toContain('姓名、電子郵件或使用者編號');
     const traveler = await loginAs(await createTraveler());
     expect((await server.request('/admin/logs', { cookie: traveler.cookie })).status).toBe(403);
     expect((await server.request('/admin/logs')).status).toBe(302);
+  });
+
+  it('shows what changed as "field: before → after" lines with values in words, never JSON', async () => {
+    const admin = await createUser({ type: 'admin', name: '變更管理員' });
+    await recordAudit({
+      actorId: admin.id,
+      action: 'banner.update',
+      targetType: 'banner',
+      targetId: 77,
+      details: { before: { title: '春季', isActive: false, linkUrl: null, sortOrder: 1 }, after: { title: '夏季', isActive: true, linkUrl: `/guides?q=${'長'.repeat(200)}`, sortOrder: 1 } },
+    });
+    await recordAudit({ actorId: admin.id, action: 'user.role_change', targetType: 'user', targetId: admin.id, details: { name: '某人', from: 'traveler', to: 'guide' } });
+    const { cookie } = await loginAs(admin);
+    const lines = async (lng: string) => {
+      const res = await server.request(`/admin/logs?actor=${admin.id}`, { cookie, headers: { 'accept-language': lng } });
+      const shown = /<ol class="audit-list"[\s\S]*?<\/ol>/.exec(res.text)?.[0] ?? '';
+      expect(shown).toContain('audit-entry');
+      expect(shown).not.toContain('banner.update');
+      expect(shown).not.toMatch(/\{&quot;|\{"/);
+      return [...res.text.matchAll(/<li data-testid="audit-change">([^<]+)<\/li>/g)].map((m) => m[1]!.replace(/&gt;/g, '>'));
+    };
+    const zh = await lines('zh-TW');
+    expect(zh).toContain('角色：旅客 → 導遊');
+    expect(zh).toContain('姓名：某人');
+    expect(zh).toContain('標題：春季 → 夏季');
+    expect(zh).toContain('顯示中：否 → 是');
+    const link = zh.find((l) => l.startsWith('連結：'))!;
+    expect(link).toMatch(/^連結：— → \/guides\?q=長+…$/);
+    expect(zh.some((l) => l.startsWith('順序'))).toBe(false);
+    const en = await lines('en');
+    expect(en).toContain('Role: Traveler → Guide');
+    expect(en).toContain('Shown: No → Yes');
   });
 });

@@ -80,12 +80,29 @@ describe(`admin order pages (${testDriver})`, () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date());
     expect(await list({ ...inMarch, createdFrom: today, createdTo: today })).toEqual([b.id, a.id]);
     expect(await list({ ...inMarch, createdTo: '2020-01-01' })).toEqual([]);
-    // A range typed backwards means the same days, and the form shows it in order (issue 35: it found nothing).
-    expect(await list({ tourFrom: '2032-03-31', tourTo: '2032-03-01' })).toEqual([b.id, a.id]);
-    expect(await list({ tourFrom: '2032-03-31', tourTo: '2032-03-01', createdFrom: today, createdTo: '2020-01-01' })).toEqual([b.id, a.id]);
-    const reversed = await server.request('/admin/orders?tourFrom=2032-03-31&tourTo=2032-03-01', { cookie: adminLogin.cookie });
-    expect(/<input[^>]*name="tourFrom"[^>]*>/.exec(reversed.text)?.[0]).toContain('value="2032-03-01"');
-    expect(/<input[^>]*name="tourTo"[^>]*>/.exec(reversed.text)?.[0]).toContain('value="2032-03-31"');
+  });
+
+  it('says so next to the fields when a date range is typed backwards, keeps what was typed, and lists nothing (issue 35)', async () => {
+    await createOrder({ travelerId: traveler.id, guideId: guide.id, date: '2032-04-10' });
+    const input = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? '';
+    const zh = await server.request('/admin/orders?tourFrom=2032-04-30&tourTo=2032-04-01&guide=%E5%B1%B1%E5%9F%8E', { cookie: adminLogin.cookie, headers: ZH });
+    expect(zh.status).toBe(200);
+    expect(input(zh.text, 'tourFrom')).toContain('value="2032-04-30"');
+    expect(input(zh.text, 'tourTo')).toContain('value="2032-04-01"');
+    expect(input(zh.text, 'tourTo')).toContain('aria-invalid="true"');
+    expect(input(zh.text, 'guide')).toContain('value="山城"');
+    expect(zh.text).toMatch(/<p class="field-error" id="order-tour-to-error">[^<]*晚於[^<]*<\/p>/);
+    expect(rowIds(zh.text)).toEqual([]);
+    const en = await server.request('/admin/orders?createdFrom=2032-04-30&createdTo=2032-04-01', { cookie: adminLogin.cookie, headers: { 'accept-language': 'en' } });
+    expect(en.text).toMatch(/<p class="field-error" id="order-created-to-error">[^<]*after[^<]*<\/p>/);
+    expect(input(en.text, 'createdFrom')).toContain('value="2032-04-30"');
+    // Any other value the list cannot use is kept and named too, instead of silently listing everything.
+    const bad = await server.request('/admin/orders?id=abc&status=pending', { cookie: adminLogin.cookie, headers: ZH });
+    expect(input(bad.text, 'id')).toContain('value="abc"');
+    expect(bad.text).toContain('id="order-id-error"');
+    expect(rowIds(bad.text)).toEqual([]);
+    // A range the right way round still lists (same day both ends too).
+    expect((await list({ tourFrom: '2032-04-10', tourTo: '2032-04-10' })).length).toBe(1);
   });
 
   it('cancels after the confirmation step with a reason; both parties are told; the reason is audited', async () => {

@@ -90,6 +90,34 @@ describe(`CSV exports (${testDriver})`, () => {
     expect(en.header.slice(0, 3)).toEqual(['Order number', 'Status', 'Tour date']);
     const ja = await download('/api/v1/orders/export.csv?lng=ja', { cookie: adminLogin.cookie });
     expect(ja.header[0]).toBe('注文番号');
+    expect(ja.header[2]).toBe('ツアー日');
+    const zh = await download('/api/v1/orders/export.csv?lng=zh-TW', { cookie: adminLogin.cookie });
+    expect(zh.header[2]).toBe('行程日期');
+  });
+
+  it('writes what the admin sees (issue 35): labels for status, time slot, city, role, account state and yes/no, in the admin’s language; ids stay numbers', async () => {
+    const person = await createTraveler({ name: '標籤旅客', city: 'new_taipei', isEmailVerified: true, isIdVerified: false });
+    const booked = await createOrder({ travelerId: person.id, guideId: guide.id, date: '2035-07-01', timeSlot: 'morning', status: 'pending' });
+    const row = (d: { header: string[]; rows: string[][] }, idColumn: string, id: number) => {
+      const r = d.rows.find((cells) => cells[d.header.indexOf(idColumn)] === String(id))!;
+      return Object.fromEntries(d.header.map((h, i) => [h, r[i]]));
+    };
+    const usersZh = row(await download(`/api/v1/users/export.csv?lng=zh-TW&search=${encodeURIComponent('標籤旅客')}`, { cookie: adminLogin.cookie }), '編號', person.id);
+    expect(usersZh).toMatchObject({ 編號: String(person.id), 角色: '旅客', 狀態: '啟用', 電子郵件已驗證: '是', 身分已驗證: '否', 城市: '新北' });
+    const usersEn = await download(`/api/v1/users/export.csv?lng=en&search=${encodeURIComponent('標籤旅客')}`, { cookie: adminLogin.cookie });
+    // id, name, email, role, status, e-mail verified, ID verified, city
+    expect(usersEn.rows[0]!.slice(0, 8)).toEqual([String(person.id), '標籤旅客', person.email, 'Traveler', 'Active', 'Yes', 'No', 'New Taipei']);
+
+    const ordersZh = row(await download(`/api/v1/orders/export.csv?lng=zh-TW&id=${booked.id}`, { cookie: adminLogin.cookie }), '訂單編號', booked.id);
+    expect(ordersZh).toMatchObject({ 狀態: '待確認', 行程日期: '2035-07-01', 時段: '上午 09:00–12:00', 旅客編號: String(person.id), 導遊編號: String(guide.id) });
+    const ordersEn = row(await download(`/api/v1/orders/export.csv?lng=en&id=${booked.id}`, { cookie: adminLogin.cookie }), 'Order number', booked.id);
+    expect(ordersEn).toMatchObject({ Status: 'Pending', 'Tour date': '2035-07-01', 'Time slot': 'Morning 09:00–12:00' });
+    const ordersJa = row(await download(`/api/v1/orders/export.csv?lng=ja&id=${booked.id}`, { cookie: adminLogin.cookie }), '注文番号', booked.id);
+    expect(ordersJa['ツアー日']).toBe('2035-07-01');
+    expect(Object.values(ordersJa)).toContain('確認待ち');
+
+    // No raw code is left in the labelled columns.
+    for (const v of [usersZh['角色'], usersZh['狀態'], usersZh['城市'], ordersZh['狀態'], ordersZh['時段']]) expect(v).not.toMatch(/^[a-z_]+$/);
   });
 
   it('applies the list filters: users by role and search, orders by status, dates and party, reviews by keyword, logs by action', async () => {
@@ -124,7 +152,10 @@ describe(`CSV exports (${testDriver})`, () => {
       { actorId: admin.id, action: 'order.refund', targetType: 'order', targetId: String(a.id) },
     ]);
     const logs = await download(`/api/v1/admin/logs/export.csv?action=user.block&actorId=${admin.id}`, { token: adminLogin.token });
-    expect(column(logs, '動作')).toEqual(['user.block']);
+    expect(column(logs, '動作')).toEqual(['停權帳號']);
+    expect(column(logs, '對象類型')).toEqual(['使用者']);
+    const logsEn = await download(`/api/v1/admin/logs/export.csv?action=user.block&actor=${encodeURIComponent('匯出管理員')}&lng=en`, { token: adminLogin.token });
+    expect(column(logsEn, 'Action')).toEqual(['Account suspended']);
     expect(column(logs, '操作者')).toEqual(['匯出管理員']);
     expect(JSON.parse(column(logs, '詳細內容')[0]!)).toEqual({ name: FORMULA });
   });
@@ -158,7 +189,7 @@ describe(`CSV exports (${testDriver})`, () => {
     ]);
     // The audit log shows them like any entry.
     const logs = await download('/api/v1/admin/logs/export.csv?action=export.', { token: adminLogin.token });
-    expect(column(logs, '動作').slice(0, 2)).toEqual(['export.logs', 'export.logs']);
+    expect(column(logs, '動作').slice(0, 2)).toEqual(['匯出操作紀錄', '匯出操作紀錄']);
   });
 
   it('reads every row across pages of 1,000 (keyset), once each', async () => {
@@ -224,6 +255,14 @@ describe(`GET /api/v1/orders filters for admins (${testDriver})`, () => {
     const bad = await server.request('/api/v1/orders?createdFrom=2034-13-45', { token: adminLogin.token });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toHaveProperty('createdFrom');
+    // A range typed backwards is a 400 naming its end, in the caller's language (issue 35: it silently found nothing).
+    const reversed = await server.request('/api/v1/orders?tourFrom=2034-02-28&tourTo=2034-02-01', { token: adminLogin.token, headers: { 'accept-language': 'en' } });
+    expect(reversed.status).toBe(400);
+    expect(Object.keys(reversed.json.errors)).toEqual(['tourTo']);
+    expect(JSON.stringify(reversed.json.errors.tourTo)).toMatch(/after/);
+    const reversedCsv = await server.request('/api/v1/orders/export.csv?createdFrom=2034-02-28&createdTo=2034-02-01', { token: adminLogin.token });
+    expect(reversedCsv.status).toBe(400);
+    expect(reversedCsv.json.errors).toHaveProperty('createdTo');
 
     // The traveler sees their own orders, the admin filters change nothing for them.
     const own = (await loginAs(t2)).token;
@@ -282,7 +321,7 @@ describe(`admin logins in the audit log (${testDriver})`, () => {
 
     // The audit log shows them, and its export carries the address.
     const logs = await download(`/api/v1/admin/logs/export.csv?targetType=user&targetId=${boss.id}`, { token: adminLogin.token });
-    expect(column(logs, '動作')).toEqual(['user.login', 'user.login', 'user.login_failed']);
+    expect(column(logs, '動作')).toEqual(['管理員登入', '管理員登入', '管理員登入失敗']);
     expect(column(logs, '來源位址').every((ip) => /127\.0\.0\.1|::1/.test(ip!))).toBe(true);
   });
 });

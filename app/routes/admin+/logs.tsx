@@ -9,18 +9,23 @@ import { PaginationNav } from '~/components/pagination';
 import { requireRole } from '~/http/session.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
+import { auditActionKey } from '~/lib/audit-details';
 import { pageMeta } from '~/lib/meta';
 import { auditQuerySchema } from '~/schemas/admin-logs';
 import { listAuditLog } from '~/services/audit-log.server';
 
-/** /admin/logs (issue 22): the audit log, newest first, filtered by actor, action, object and Taiwan days; read-only. */
+/**
+ * /admin/logs (issues 22 and 35): the audit log, newest first, filtered by actor (name, e-mail or number), action,
+ * object and Taiwan days; read-only. Actions and changes in the admin's language (components/admin-audit.tsx).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
   const parsed = auditQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
   const [t, result] = await Promise.all([getFixedT(request), listAuditLog(user, query)]);
   const filters = {
-    actorId: query.actorId ? String(query.actorId) : '',
+    // A link made before issue 35 names the actor by number: the box shows the number, which it also takes.
+    actor: query.actor ?? (query.actorId ? String(query.actorId) : ''),
     action: query.action ?? '',
     targetType: query.targetType ?? '',
     targetId: query.targetId ?? '',
@@ -31,9 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
-export const handle: I18nHandle = { i18n: ['admin', 'trust', 'exports'] };
+export const handle: I18nHandle = { i18n: ['admin', 'trust', 'exports', 'account'] };
 
-const TARGET_TYPES = ['user', 'order', 'review', 'guide', 'photo', 'id_verification'] as const;
+const TARGET_TYPES = ['user', 'order', 'review', 'guide', 'photo', 'id_verification', 'chat', 'banner', 'terms', 'board_post', 'board_reply', 'payout'] as const;
 
 export default function AdminLogs() {
   const { entries, pagination, actions, filters } = useLoaderData<typeof loader>();
@@ -43,14 +48,14 @@ export default function AdminLogs() {
     <div className="admin-page">
       <AdminPageHead title={t('admin.logs.title')} intro={t('admin.logs.intro')} />
       <Form method="get" className="card filter-form" role="search" aria-label={t('admin.logs.filters')}>
-        <FilterInput id="log-actor" name="actorId" label={t('admin.logs.actorId')} value={filters.actorId} maxLength={12} />
+        <FilterInput id="log-actor" name="actor" label={t('admin.logs.actorFilter')} hint={t('admin.logs.actorHint')} value={filters.actor} />
         <FilterSelect
           id="log-action"
           name="action"
           label={t('admin.logs.actionFilter')}
           value={filters.action}
           anyLabel={t('admin.any')}
-          options={actionChoices.map((a) => ({ value: a, label: a }))}
+          options={actionChoices.map((a) => ({ value: a, label: t(auditActionKey(a), { defaultValue: a }) }))}
         />
         <FilterSelect
           id="log-target-type"
@@ -71,7 +76,7 @@ export default function AdminLogs() {
         {t('admin.logs.total', { count: pagination.total })}
       </p>
       <ExportLink href="/api/v1/admin/logs/export.csv" filters={filters} />
-      <section className="card">
+      <section>
         <AuditTable entries={entries} empty={t('admin.logs.empty')} />
       </section>
       <PaginationNav page={pagination.page} totalPages={pagination.totalPages} basePath="/admin/logs" params={filterParams(filters)} />

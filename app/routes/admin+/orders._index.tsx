@@ -11,7 +11,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { adminOrderQuerySchema, withRangesInOrder } from '~/schemas/admin-orders';
+import { ADMIN_ORDER_PAGE_SIZE, adminOrderQuerySchema } from '~/schemas/admin-orders';
 import { ORDER_STATUS_VALUES } from '~/schemas/orders';
 import { listOrdersForAdmin } from '~/services/admin-orders.server';
 import { slotWithHours } from '~/lib/time-slots';
@@ -22,9 +22,26 @@ import { slotWithHours } from '~/lib/time-slots';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireRole(request, 'admin');
-  const parsed = adminOrderQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const query = withRangesInOrder(parsed.success ? parsed.data : adminOrderQuerySchema.parse({}));
-  const [t, result] = await Promise.all([getFixedT(request), listOrdersForAdmin(user, query)]);
+  const typed = Object.fromEntries(new URL(request.url).searchParams);
+  // A page number that is none is page 1; it is no filter to correct.
+  if (!adminOrderQuerySchema.shape.page.safeParse(typed.page).success) delete typed.page;
+  const parsed = adminOrderQuerySchema.safeParse(typed);
+  const t = await getFixedT(request);
+  if (!parsed.success) {
+    // A filter the list cannot use (a range typed backwards, a date or number that is none): say which, next to
+    // its field, keep everything typed, and list nothing rather than something else (issue 35).
+    const text = (name: string) => (typeof typed[name] === 'string' ? typed[name] : '');
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      errors[field] ??= t(/\.errors\./.test(issue.message) ? issue.message : 'validation.invalid');
+    }
+    const filters = Object.fromEntries(FILTER_NAMES.map((name) => [name, text(name)])) as Record<(typeof FILTER_NAMES)[number], string>;
+    const pagination = { page: 1, limit: ADMIN_ORDER_PAGE_SIZE, total: 0, totalPages: 1, hasNext: false, hasPrev: false };
+    return { title: t('admin.orders.title'), orders: [], pagination, filters, errors };
+  }
+  const query = parsed.data;
+  const result = await listOrdersForAdmin(user, query);
   const filters = {
     status: query.status ?? '',
     tourFrom: query.tourFrom ?? '',
@@ -36,21 +53,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     id: query.id ? String(query.id) : '',
     deleted: query.deleted ?? '',
   };
-  return { title: t('admin.orders.title'), ...result, filters };
+  return { title: t('admin.orders.title'), ...result, filters, errors: {} as Record<string, string> };
 }
+
+const FILTER_NAMES = ['status', 'tourFrom', 'tourTo', 'createdFrom', 'createdTo', 'guide', 'traveler', 'id', 'deleted'] as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, data?.title);
 export const handle: I18nHandle = { i18n: ['admin', 'trust', 'account', 'exports'] };
 
 export default function AdminOrders() {
-  const { orders, pagination, filters } = useLoaderData<typeof loader>();
+  const { orders, pagination, filters, errors } = useLoaderData<typeof loader>();
+  const failed = Object.keys(errors).length > 0;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
     <div className="admin-page">
       <AdminPageHead title={t('admin.orders.title')} />
       <Form method="get" className="card filter-form" role="search" aria-label={t('admin.orders.filters')}>
-        <FilterInput id="order-id" name="id" label={t('admin.orders.number')} value={filters.id} maxLength={12} />
+        <FilterInput id="order-id" name="id" label={t('admin.orders.number')} value={filters.id} maxLength={12} error={errors.id} />
         <FilterSelect
           id="order-status"
           name="status"
@@ -59,12 +79,12 @@ export default function AdminOrders() {
           anyLabel={t('admin.any')}
           options={ORDER_STATUS_VALUES.map((s) => ({ value: s, label: t(`account.orderStatus.${s}`) }))}
         />
-        <FilterInput id="order-guide" name="guide" label={t('admin.orders.guide')} value={filters.guide} />
-        <FilterInput id="order-traveler" name="traveler" label={t('admin.orders.traveler')} value={filters.traveler} />
-        <FilterInput id="order-tour-from" name="tourFrom" type="date" label={t('admin.orders.tourFrom')} value={filters.tourFrom} />
-        <FilterInput id="order-tour-to" name="tourTo" type="date" label={t('admin.orders.tourTo')} value={filters.tourTo} />
-        <FilterInput id="order-created-from" name="createdFrom" type="date" label={t('admin.orders.createdFrom')} value={filters.createdFrom} />
-        <FilterInput id="order-created-to" name="createdTo" type="date" label={t('admin.orders.createdTo')} value={filters.createdTo} />
+        <FilterInput id="order-guide" name="guide" label={t('admin.orders.guide')} value={filters.guide} error={errors.guide} />
+        <FilterInput id="order-traveler" name="traveler" label={t('admin.orders.traveler')} value={filters.traveler} error={errors.traveler} />
+        <FilterInput id="order-tour-from" name="tourFrom" type="date" label={t('admin.orders.tourFrom')} value={filters.tourFrom} error={errors.tourFrom} />
+        <FilterInput id="order-tour-to" name="tourTo" type="date" label={t('admin.orders.tourTo')} value={filters.tourTo} error={errors.tourTo} />
+        <FilterInput id="order-created-from" name="createdFrom" type="date" label={t('admin.orders.createdFrom')} value={filters.createdFrom} error={errors.createdFrom} />
+        <FilterInput id="order-created-to" name="createdTo" type="date" label={t('admin.orders.createdTo')} value={filters.createdTo} error={errors.createdTo} />
         <FilterSelect
           id="order-deleted"
           name="deleted"
@@ -77,11 +97,11 @@ export default function AdminOrders() {
           {t('admin.filter')}
         </button>
       </Form>
-      <p className="small muted" aria-live="polite" data-testid="order-total">
-        {t('admin.orders.total', { count: pagination.total })}
+      <p className={failed ? 'field-error' : 'small muted'} aria-live="polite" data-testid="order-total">
+        {failed ? t('admin.orders.fixFilters') : t('admin.orders.total', { count: pagination.total })}
       </p>
-      <ExportLink href="/api/v1/orders/export.csv" filters={filters} />
-      {orders.length === 0 ? (
+      {failed ? null : <ExportLink href="/api/v1/orders/export.csv" filters={filters} />}
+      {failed ? null : orders.length === 0 ? (
         <p className="card empty">{t('admin.orders.empty')}</p>
       ) : (
         <div className="card admin-table-wrap">

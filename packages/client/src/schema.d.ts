@@ -180,8 +180,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit log as a CSV file (admin), with the filters of /admin/logs (actor, action or "user." prefix, object type and id, Taiwan days)
-         * @description Every matching entry, newest first, streamed; `details` as JSON text and the client address of logins in its own column. A UTF-8 byte order mark; column headers in the caller’s language; a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote.
+         * The audit log as a CSV file (admin), with the filters of /admin/logs (actor by name, e-mail or number, action or "user." prefix, object type and id, Taiwan days)
+         * @description Every matching entry, newest first, streamed; the action and object type in the caller’s language, `details` as JSON text and the client address of logins in its own column. `actor` matches a name or e-mail (all words) or a user number; `actorId` (a number) still works. A UTF-8 byte order mark; column headers in the caller’s language; a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote.
          */
         get: operations["getAdminLogsExportCsv"];
         put?: never;
@@ -1101,7 +1101,7 @@ export interface paths {
         };
         /**
          * Orders: a traveler’s bookings, a guide’s tours, or every order (admin); newest first, 10 a page
-         * @description Everyone may filter by `status`. An admin may also filter as /admin/orders does: `id` (the order number), `tourFrom`/`tourTo` (tour dates) and `createdFrom`/`createdTo` (booking dates), Taiwan days YYYY-MM-DD, both ends included; `guide` and `traveler` (a user number, or words all found in the name or e-mail); `deleted=only` lists the deleted orders instead. A traveler’s or guide’s own view ignores these filters and never lists deleted orders.
+         * @description Everyone may filter by `status`. An admin may also filter as /admin/orders does: `id` (the order number), `tourFrom`/`tourTo` (tour dates) and `createdFrom`/`createdTo` (booking dates), Taiwan days YYYY-MM-DD, both ends included (a start after its end is a 400 naming the end field); `guide` and `traveler` (a user number, or words all found in the name or e-mail); `deleted=only` lists the deleted orders instead. A traveler’s or guide’s own view ignores these filters and never lists deleted orders.
          */
         get: operations["getOrders"];
         put?: never;
@@ -1185,7 +1185,7 @@ export interface paths {
         };
         /**
          * Orders as a CSV file (admin), with the filters of /admin/orders (status, tour and booking dates, guide, traveler, order number, deleted)
-         * @description Every matching order, newest first, streamed. A UTF-8 byte order mark; column headers in the caller’s language (`lng`, language cookie, Accept-Language); times in Taiwan time; a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.
+         * @description Every matching order, newest first, streamed. A UTF-8 byte order mark; column headers, status and time slot (with its hours) in the caller’s language (`lng`, language cookie, Accept-Language), ids as numbers; a date range whose start is after its end is a 400 naming its end field; times in Taiwan time; a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.
          */
         get: operations["getOrdersExportCsv"];
         put?: never;
@@ -1381,7 +1381,7 @@ export interface paths {
         };
         /**
          * Reviews as a CSV file (admin), hidden ones included, with the search of GET /api/v1/reviews (keyword)
-         * @description Every matching review, newest first, streamed. A UTF-8 byte order mark; column headers in the caller’s language (`lng`, language cookie, Accept-Language); a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.
+         * @description Every matching review, newest first, streamed. A UTF-8 byte order mark; column headers, the reviewer’s side and yes/no in the caller’s language (`lng`, language cookie, Accept-Language), ids as numbers; a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.
          */
         get: operations["getReviewsExportCsv"];
         put?: never;
@@ -1646,7 +1646,7 @@ export interface paths {
         };
         /**
          * The user list as a CSV file (admin), with the filters of GET /api/v1/users (type, status, search); `archived=only` for the archived accounts
-         * @description Every matching account, newest first, streamed. A UTF-8 byte order mark; column headers in the caller’s language (`lng`, language cookie, Accept-Language); a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.
+         * @description Every matching account, newest first, streamed. A UTF-8 byte order mark; column headers, role, status, city and yes/no in the caller’s language (`lng`, language cookie, Accept-Language), ids as numbers; a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.
          */
         get: operations["getUsersExportCsv"];
         put?: never;
@@ -3578,6 +3578,7 @@ export interface operations {
     getAdminLogsExportCsv: {
         parameters: {
             query?: {
+                actor?: string;
                 actorId?: number;
                 action?: string;
                 targetType?: string;

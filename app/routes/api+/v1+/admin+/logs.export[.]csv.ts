@@ -9,9 +9,9 @@ export const contract = defineApi({
   tags: ['admin', 'exports'],
   operations: {
     GET: {
-      summary: 'The audit log as a CSV file (admin), with the filters of /admin/logs (actor, action or "user." prefix, object type and id, Taiwan days)',
+      summary: 'The audit log as a CSV file (admin), with the filters of /admin/logs (actor by name, e-mail or number, action or "user." prefix, object type and id, Taiwan days)',
       description:
-        'Every matching entry, newest first, streamed; `details` as JSON text and the client address of logins in its own column. A UTF-8 byte order mark; ' +
+        'Every matching entry, newest first, streamed; the action and object type in the caller’s language, `details` as JSON text and the client address of logins in its own column. `actor` matches a name or e-mail (all words) or a user number; `actorId` (a number) still works. A UTF-8 byte order mark; ' +
         'column headers in the caller’s language; a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote.',
       auth: { roles: ['admin'] },
       query: auditExportQuerySchema,

@@ -15,7 +15,7 @@ export const contract = defineApi({
       summary: 'Orders: a traveler’s bookings, a guide’s tours, or every order (admin); newest first, 10 a page',
       description:
         'Everyone may filter by `status`. An admin may also filter as /admin/orders does: `id` (the order number), `tourFrom`/`tourTo` ' +
-        '(tour dates) and `createdFrom`/`createdTo` (booking dates), Taiwan days YYYY-MM-DD, both ends included; `guide` and `traveler` ' +
+        '(tour dates) and `createdFrom`/`createdTo` (booking dates), Taiwan days YYYY-MM-DD, both ends included (a start after its end is a 400 naming the end field); `guide` and `traveler` ' +
         '(a user number, or words all found in the name or e-mail); `deleted=only` lists the deleted orders instead. A traveler’s or ' +
         'guide’s own view ignores these filters and never lists deleted orders.',
       auth: 'user',

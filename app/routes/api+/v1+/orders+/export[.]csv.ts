@@ -11,7 +11,8 @@ export const contract = defineApi({
     GET: {
       summary: 'Orders as a CSV file (admin), with the filters of /admin/orders (status, tour and booking dates, guide, traveler, order number, deleted)',
       description:
-        'Every matching order, newest first, streamed. A UTF-8 byte order mark; column headers in the caller’s language (`lng`, language cookie, Accept-Language); ' +
+        'Every matching order, newest first, streamed. A UTF-8 byte order mark; column headers, status and time slot (with its hours) in the caller’s language (`lng`, language cookie, Accept-Language), ids as numbers; ' +
+        'a date range whose start is after its end is a 400 naming its end field; ' +
         'times in Taiwan time; a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.',
       auth: { roles: ['admin'] },
       query: orderExportQuerySchema,

@@ -11,7 +11,7 @@ export const contract = defineApi({
     GET: {
       summary: 'Reviews as a CSV file (admin), hidden ones included, with the search of GET /api/v1/reviews (keyword)',
       description:
-        'Every matching review, newest first, streamed. A UTF-8 byte order mark; column headers in the caller’s language (`lng`, language cookie, Accept-Language); ' +
+        'Every matching review, newest first, streamed. A UTF-8 byte order mark; column headers, the reviewer’s side and yes/no in the caller’s language (`lng`, language cookie, Accept-Language), ids as numbers; ' +
         'a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.',
       auth: { roles: ['admin'] },
       query: reviewExportQuerySchema,

@@ -11,7 +11,7 @@ export const contract = defineApi({
     GET: {
       summary: 'The user list as a CSV file (admin), with the filters of GET /api/v1/users (type, status, search); `archived=only` for the archived accounts',
       description:
-        'Every matching account, newest first, streamed. A UTF-8 byte order mark; column headers in the caller’s language (`lng`, language cookie, Accept-Language); ' +
+        'Every matching account, newest first, streamed. A UTF-8 byte order mark; column headers, role, status, city and yes/no in the caller’s language (`lng`, language cookie, Accept-Language), ids as numbers; ' +
         'a text cell starting with =, +, -, @, a tab or a carriage return is prefixed with a single quote so a spreadsheet does not run it.',
       auth: { roles: ['admin'] },
       query: userExportQuerySchema,
