@@ -83,7 +83,7 @@ async function register(
   const before = mailsTo(account.email).length;
   await form.submit.click();
   await expect(page).toHaveURL(/\/register\/verify\?email=/);
-  await expect(page.getByRole('heading', { name: '郵箱驗證' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '電子郵件驗證' })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
   return before;
 }
@@ -235,7 +235,7 @@ test.describe('accounts', () => {
     const form = registerForm(page);
     await form.submit.click();
     await expect(page.getByText('請輸入姓名')).toBeVisible();
-    await expect(page.getByText('郵箱地址不能為空')).toBeVisible();
+    await expect(page.getByText('電子郵件地址不能為空')).toBeVisible();
     await expect(page.getByText('請輸入密碼')).toBeVisible();
     await expect(form.terms).toHaveAccessibleDescription('請先同意服務條款與隱私權政策');
     await expect(form.terms).not.toBeChecked();
@@ -245,7 +245,7 @@ test.describe('accounts', () => {
     await form.password.fill('123');
     await form.submit.click();
     await expect(form.email).toHaveAttribute('aria-invalid', 'true');
-    await expect(form.email).toHaveAccessibleDescription(/郵箱格式不正確/);
+    await expect(form.email).toHaveAccessibleDescription(/電子郵件格式不正確/);
     await expect(form.password).toHaveAccessibleDescription(/密碼至少需要 6 個字元/);
     await expect(form.name).not.toHaveAttribute('aria-invalid', 'true');
     await expect(form.name).toHaveValue('小明');
@@ -257,7 +257,7 @@ test.describe('accounts', () => {
     await form.password.fill(PASSWORD);
     await form.terms.check();
     await form.submit.click();
-    await expect(form.email).toHaveAccessibleDescription(/此郵箱已被註冊/);
+    await expect(form.email).toHaveAccessibleDescription(/此電子郵件已被註冊/);
     await expect(form.name).toHaveValue('小明');
     await expect(form.email).toHaveValue(DEMO_GUIDE);
     await expect(form.terms).toBeChecked();
@@ -322,8 +322,8 @@ test.describe('accounts', () => {
     const code = await codeFor(account.email, { after: before });
 
     await login(page, account.email, PASSWORD);
-    await expect(page.getByRole('heading', { name: '郵箱驗證' })).toBeVisible();
-    await expect(page.getByText('您的郵箱尚未完成驗證')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '電子郵件驗證' })).toBeVisible();
+    await expect(page.getByText('您的電子郵件尚未完成驗證')).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();
     // Reached from /login, the code view goes back to login (not to sign-up).
     await expect(page.getByRole('link', { name: '返回登入' })).toHaveAttribute('href', '/login');
@@ -470,7 +470,7 @@ test.describe('accounts', () => {
     consoleErrors.allowStatus('/email-verification', 429, 'a second code within the cooldown');
     test.setTimeout(90_000);
     const email = await loginLegacyUnverified(page, testInfo, baseURL, 'banner');
-    const banner = page.getByRole('complementary', { name: '郵箱認證提示' });
+    const banner = page.getByRole('complementary', { name: '電子郵件認證提示' });
     await page.goto('/me');
     await expect(banner).toBeVisible();
     await shot(page, testInfo, 'banner-zh-TW');
@@ -495,7 +495,7 @@ test.describe('accounts', () => {
     const form = jsEnabled(testInfo) ? banner : page.getByRole('main');
     await form.getByLabel('認證碼').fill(code);
     await form.getByRole('button', { name: '認證', exact: true }).click();
-    await expect(page.getByText('郵箱認證成功！')).toBeVisible();
+    await expect(page.getByText('電子郵件認證成功！')).toBeVisible();
     await expect(banner).toHaveCount(0);
     await logout(page);
   });
@@ -503,11 +503,11 @@ test.describe('accounts', () => {
   test('changing the email leaves the account verified: no banner, the old address until the new one is confirmed', async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     await newTraveler(page, testInfo, 'mover');
-    const banner = page.getByRole('complementary', { name: '郵箱認證提示' });
+    const banner = page.getByRole('complementary', { name: '電子郵件認證提示' });
     await page.goto('/me?edit=1');
     await page.getByLabel('電子郵件', { exact: true }).fill(uniqueEmail(testInfo, 'mover-new'));
     await page.getByRole('button', { name: '儲存' }).click();
-    await expect(page.getByText(/輸入驗證碼後新郵箱才會生效/)).toBeVisible();
+    await expect(page.getByText(/輸入驗證碼後新電子郵件才會生效/)).toBeVisible();
     await expect(banner).toHaveCount(0);
     await logout(page);
   });
@@ -516,7 +516,7 @@ test.describe('accounts', () => {
     // Without JS the dismissal is a session cookie the root loader reads (app/lib/email-banner.ts).
     test.setTimeout(90_000);
     await loginLegacyUnverified(page, testInfo, baseURL, 'dismiss');
-    const banner = page.getByRole('complementary', { name: '郵箱認證提示' });
+    const banner = page.getByRole('complementary', { name: '電子郵件認證提示' });
     await page.goto('/me');
     await expect(banner).toBeVisible();
 

@@ -149,7 +149,7 @@ test.describe('install banner', () => {
     await page.clock.fastForward(2_500);
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('安裝到桌面，享受更快速的體驗');
-    for (const feature of ['離線瀏覽', '快速啟動', '推送通知']) await expect(banner).toContainText(feature);
+    for (const feature of ['離線瀏覽', '快速啟動', '推播通知']) await expect(banner).toContainText(feature);
     await expectNoAxeViolations(page, testInfo, 'install banner');
     await pictures(page, testInfo, 'install-banner-zh-TW', false);
 

@@ -167,25 +167,25 @@ test.describe('changing the email', () => {
     await page.getByLabel('電子郵件', { exact: true }).fill(next);
     await page.getByRole('button', { name: '儲存' }).click();
     await expect(page).toHaveURL(/\/me$/);
-    await expect(page.getByText(`驗證碼已寄到 ${next}，輸入驗證碼後新郵箱才會生效。`)).toBeVisible();
-    const card = page.getByRole('region', { name: '確認新的郵箱' });
+    await expect(page.getByText(`驗證碼已寄到 ${next}，輸入驗證碼後新電子郵件才會生效。`)).toBeVisible();
+    const card = page.getByRole('region', { name: '確認新的電子郵件' });
     await expect(card).toContainText(next);
     await expect(card).toContainText(account.email);
     // Still the old address (header card and the card's text), and still verified.
     await expect(page.getByText(account.email, { exact: true })).toHaveCount(2);
-    await expect(page.getByText('郵箱已認證', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('電子郵件已認證', { exact: true }).first()).toBeVisible();
     await shots(page, testInfo, 'me-pending-zh-TW');
 
     const code = await codeFor(next, { after: before });
-    expect(mailsTo(account.email).some((m) => m.subject.includes('新郵箱確認碼'))).toBe(false);
+    expect(mailsTo(account.email).some((m) => m.subject.includes('新電子郵件確認碼'))).toBe(false);
     await card.getByLabel('驗證碼').fill(`${(Number(code[0]) + 1) % 10}${code.slice(1)}`);
     await card.getByRole('button', { name: '確認', exact: true }).click();
-    await expect(page.getByRole('region', { name: '確認新的郵箱' }).getByText('認證失敗，請檢查認證碼是否正確')).toBeVisible();
+    await expect(page.getByRole('region', { name: '確認新的電子郵件' }).getByText('認證失敗，請檢查認證碼是否正確')).toBeVisible();
 
-    await page.getByRole('region', { name: '確認新的郵箱' }).getByLabel('驗證碼').fill(code);
-    await page.getByRole('region', { name: '確認新的郵箱' }).getByRole('button', { name: '確認', exact: true }).click();
-    await expect(page.getByText('郵箱已變更，請使用新的郵箱登入。')).toBeVisible();
-    await expect(page.getByRole('region', { name: '確認新的郵箱' })).toHaveCount(0);
+    await page.getByRole('region', { name: '確認新的電子郵件' }).getByLabel('驗證碼').fill(code);
+    await page.getByRole('region', { name: '確認新的電子郵件' }).getByRole('button', { name: '確認', exact: true }).click();
+    await expect(page.getByText('電子郵件已變更，請使用新的電子郵件登入。')).toBeVisible();
+    await expect(page.getByRole('region', { name: '確認新的電子郵件' })).toHaveCount(0);
     await expect(page.getByText(next, { exact: true })).toBeVisible();
     await expect(page.getByText(account.email, { exact: true })).toHaveCount(0);
   });
@@ -228,7 +228,7 @@ test.describe('registering as a guide', () => {
     await page.getByRole('checkbox', { name: '我已閱讀並同意服務條款與隱私權政策' }).check();
     await page.getByRole('button', { name: '註冊', exact: true }).click();
 
-    await expect(page.getByLabel('電子郵件', { exact: true })).toHaveAccessibleDescription(/此郵箱已被註冊/);
+    await expect(page.getByLabel('電子郵件', { exact: true })).toHaveAccessibleDescription(/此電子郵件已被註冊/);
     await expect(page.getByRole('radio', { name: /^導遊/ })).toBeChecked();
     await expect(page.getByLabel('姓名', { exact: true })).toHaveValue('阿明導遊');
     await expect(page.getByLabel('電子郵件', { exact: true })).toHaveValue(DEMO_GUIDE);

@@ -202,9 +202,9 @@ test.describe('logged-in header on a phone', () => {
       if (person.role === 'admin') {
         await expect(header.getByRole('img', { name: '系統管理員' })).toHaveAttribute('title', '系統管理員');
       } else {
-        const envelope = header.getByRole('img', { name: '郵箱已認證' });
+        const envelope = header.getByRole('img', { name: '電子郵件已認證' });
         await expect(envelope).toBeVisible();
-        await expect(envelope).toHaveAttribute('title', '郵箱已認證');
+        await expect(envelope).toHaveAttribute('title', '電子郵件已認證');
       }
       await expect(header.getByRole('link', { name: /^我的個人資料/ })).toBeVisible();
       await nav.getByRole('link', { name: '找導遊', exact: true }).click();

@@ -98,7 +98,7 @@ describe(`admin console (${testDriver})`, () => {
     expect(await rows(`actor=${encodeURIComponent('林審核')}`)).toEqual(['封存帳號']);
     expect(await rows(`actor=${encodeURIComponent('CHEN-AUDIT@example')}`, 'en')).toEqual(['Order refunded']);
     expect(await rows(`actor=${encodeURIComponent('無此人')}`)).toEqual([]);
-    expect(await rows(`actor=${encodeURIComponent('陳財務')}&action=order.`, 'ja')).toEqual(['注文を返金']);
+    expect(await rows(`actor=${encodeURIComponent('陳財務')}&action=order.`, 'ja')).toEqual(['予約を返金']);
     expect(await rows(`actorId=${other.id}&action=user.`)).toEqual([]);
     expect(await rows('targetType=user&targetId=424242')).toEqual(['封存帳號']);
     expect(await rows(`actorId=${admin.id}&to=2000-01-01`)).toEqual([]);

@@ -184,7 +184,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       });
       const zh = await post(registerRoute, travelerBody(`  ${email} `));
       expectApi(zh, 409);
-      expect(zh.json.message).toBe('此郵箱已被註冊');
+      expect(zh.json.message).toBe('此電子郵件已被註冊');
       expect(mailCount(mail.sink, email)).toBe(before);
     });
   });
@@ -192,7 +192,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
   describe('registration validation (400 VALIDATION_ERROR, translated per field)', () => {
     const required = {
       'zh-TW': {
-        email: '郵箱地址不能為空',
+        email: '電子郵件地址不能為空',
         password: '請輸入密碼',
         name: '請輸入姓名',
         city: '請選擇城市',
@@ -254,7 +254,7 @@ describe(`/api/v1/auth (${testDriver})`, () => {
       const traveler = await post(registerRoute, travelerBody('not-an-email', { password: '12345', name: '   ' }));
       expectApi(traveler, 400);
       expect(traveler.json.errors).toEqual({
-        email: ['郵箱格式不正確'],
+        email: ['電子郵件格式不正確'],
         password: ['密碼至少需要 6 個字元'],
         name: ['請輸入姓名'],
       });

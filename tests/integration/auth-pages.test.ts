@@ -156,7 +156,7 @@ describe('register', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const page = formById(res.text, 'register');
     expect(fieldErrorIds(page)).toEqual(['register-email-error']);
-    expect(textOf(page, 'register-email-error')).toBe('此郵箱已被註冊');
+    expect(textOf(page, 'register-email-error')).toBe('此電子郵件已被註冊');
     const email = inputNamed(page, 'email');
     expect(attr(email, 'aria-invalid')).toBe('true');
     expect(attr(email, 'aria-describedby')).toBe('register-email-error');
@@ -354,7 +354,7 @@ describe('login', () => {
     const res = await submit('/login?redirectTo=%2Forders', { email: user.email, password: PASSWORD, redirectTo: '/orders' }, { headers: ZH });
     expect(res.status).toBe(200);
     expect(setCookies(res.headers)).toEqual([]);
-    expect(res.text).toContain('您的郵箱尚未完成驗證，請輸入寄到郵箱的驗證碼。');
+    expect(res.text).toContain('您的電子郵件尚未完成驗證，請輸入寄到電子郵件的驗證碼。');
     const page = formById(res.text, 'email-code');
     expect(attr(inputNamed(page, 'email'), 'value')).toBe(user.email);
     // The page's redirectTo rides along with the code.
@@ -437,7 +437,7 @@ describe('email banner (/email-verification)', () => {
     expect(ok.headers.get('location')).toBe('/guides?sort=price_asc');
     expect(setCookies(ok.headers).some((c) => c.startsWith('toast='))).toBe(true);
     const back = await server.request('/guides?sort=price_asc', { cookie: `${cookie}; ${cookiesOf(ok.headers)}`, headers: ZH });
-    expect(back.text).toMatch(/<div class="toast toast-success" role="status">郵箱認證成功！<\/div>/);
+    expect(back.text).toMatch(/<div class="toast toast-success" role="status">電子郵件認證成功！<\/div>/);
     const [row] = await getDb().select().from(users).where(eq(users.id, user.id));
     expect(row!.isEmailVerified).toBe(true);
     expect(await getDb().select().from(emailCodes).where(eq(emailCodes.userId, user.id))).toHaveLength(0);

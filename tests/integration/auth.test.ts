@@ -118,7 +118,7 @@ describe(`accounts service (${testDriver})`, () => {
       const { user } = await registerWithCode(traveler(email));
       expect(user.locale).toBe('zh-TW');
       const [mail] = await outboxFor(email);
-      expect(mail!.subject).toContain('旅遊助手 郵箱認證碼');
+      expect(mail!.subject).toContain('旅遊助手 電子郵件認證碼');
       expect(mail!.text).toContain('15 分鐘內有效');
     });
 

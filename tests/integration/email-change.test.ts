@@ -222,9 +222,9 @@ describe(`the pending-email card on /me (${testDriver})`, () => {
 
     const page = await server.request('/me', { cookie: `${cookie}; ${toast}` });
     expect(page.status).toBe(200);
-    expect(page.text).toContain(`驗證碼已寄到 ${next}，輸入驗證碼後新郵箱才會生效。`);
-    expect(page.text).toContain('<h2 id="pending-email-title">確認新的郵箱</h2>');
-    expect(page.text).toMatch(new RegExp(`待確認的新郵箱：<strong[^>]*>${next.replace(/[.]/g, '\\.')}</strong>`));
+    expect(page.text).toContain(`驗證碼已寄到 ${next}，輸入驗證碼後新電子郵件才會生效。`);
+    expect(page.text).toContain('<h2 id="pending-email-title">確認新的電子郵件</h2>');
+    expect(page.text).toMatch(new RegExp(`待確認的新電子郵件：<strong[^>]*>${next.replace(/[.]/g, '\\.')}</strong>`));
     expect(page.text).toContain('name="intent" value="confirm-email"');
 
     const bad = await postMe(cookie, { intent: 'confirm-email', code: wrong(codeFrom(received)) });

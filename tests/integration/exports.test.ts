@@ -89,7 +89,7 @@ describe(`CSV exports (${testDriver})`, () => {
     const en = await download('/api/v1/orders/export.csv', { token: adminLogin.token, headers: { 'accept-language': 'en' } });
     expect(en.header.slice(0, 3)).toEqual(['Order number', 'Status', 'Tour date']);
     const ja = await download('/api/v1/orders/export.csv?lng=ja', { cookie: adminLogin.cookie });
-    expect(ja.header[0]).toBe('注文番号');
+    expect(ja.header[0]).toBe('予約番号');
     expect(ja.header[2]).toBe('ツアー日');
     const zh = await download('/api/v1/orders/export.csv?lng=zh-TW', { cookie: adminLogin.cookie });
     expect(zh.header[2]).toBe('行程日期');
@@ -112,7 +112,7 @@ describe(`CSV exports (${testDriver})`, () => {
     expect(ordersZh).toMatchObject({ 狀態: '待確認', 行程日期: '2035-07-01', 時段: '上午 09:00–12:00', 旅客編號: String(person.id), 導遊編號: String(guide.id) });
     const ordersEn = row(await download(`/api/v1/orders/export.csv?lng=en&id=${booked.id}`, { cookie: adminLogin.cookie }), 'Order number', booked.id);
     expect(ordersEn).toMatchObject({ Status: 'Pending', 'Tour date': '2035-07-01', 'Time slot': 'Morning 09:00–12:00' });
-    const ordersJa = row(await download(`/api/v1/orders/export.csv?lng=ja&id=${booked.id}`, { cookie: adminLogin.cookie }), '注文番号', booked.id);
+    const ordersJa = row(await download(`/api/v1/orders/export.csv?lng=ja&id=${booked.id}`, { cookie: adminLogin.cookie }), '予約番号', booked.id);
     expect(ordersJa['ツアー日']).toBe('2035-07-01');
     expect(Object.values(ordersJa)).toContain('確認待ち');
 

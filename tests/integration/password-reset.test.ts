@@ -336,7 +336,7 @@ describe(`the two pages as plain forms (${testDriver})`, () => {
     const step2 = `/reset-password?${new URLSearchParams({ email: unknown })}`;
     const first = await post(step2, { intent: 'resend', email: unknown });
     expect(first.status).toBe(200);
-    expect(first.text).toContain('如果此郵箱已註冊帳號，新的驗證碼已寄出。');
+    expect(first.text).toContain('如果此電子郵件已註冊帳號，新的驗證碼已寄出。');
     const second = await post(step2, { intent: 'resend', email: unknown });
     expect(second.status).toBe(429);
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);

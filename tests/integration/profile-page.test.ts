@@ -242,7 +242,7 @@ describe(`/me loader (${testDriver})`, () => {
     expect(section(t, 'availability-card')).toBeUndefined();
     expect(section(t, 'photos-card')).toBeUndefined();
     expect(section(t, 'id-verification-card')).toMatch(/^<section class="[^"]*\bid-not_verified\b/);
-    expect(definitions(section(t, 'stats-card')!)).toMatchObject({ 預訂次數: '2', 收藏的導遊: '0', 給出的評價: '1' });
+    expect(definitions(section(t, 'stats-card')!)).toMatchObject({ 預約次數: '2', 收藏的導遊: '0', 給出的評價: '1' });
     const a = (await page((await loginAs(admin)).cookie)).text;
     expect(section(a, 'id-verification-card')).toBeUndefined();
     expect(tabs(a).counts).not.toHaveProperty('earnings');
@@ -343,7 +343,7 @@ describe(`/me action (${testDriver})`, () => {
     const res = await submit(cookie, { intent: 'save', name: '想改名', email: other.email });
     expect(res.status).toBe(409);
     const edit = editForm(res.text)!;
-    expect(fieldErrors(edit)).toEqual({ email: '此郵箱已被註冊' });
+    expect(fieldErrors(edit)).toEqual({ email: '此電子郵件已被註冊' });
     expect(attr(inputsNamed(edit, 'email')[0]!, 'aria-invalid')).toBe('true');
     expect(shown(edit, 'name')).toBe('想改名');
     expect(shown(edit, 'email')).toBe(other.email);

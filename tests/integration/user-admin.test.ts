@@ -389,7 +389,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
       expect(await auditRows(target.id, 'user.archive')).toHaveLength(1);
       const self = await del(adminToken, admin.id);
       expectApi(self, 403);
-      expect(self.json.message).toBe('無法停用或封存自己的帳號');
+      expect(self.json.message).toBe('無法停權或封存自己的帳號');
       expectApi(await del(adminToken, 'nope'), 404);
     });
 
@@ -471,7 +471,7 @@ describe(`admin moderation of accounts (${testDriver})`, () => {
     it('an admin cannot block themself (403 with a clear message in the asker\'s language)', async () => {
       const zh = await moderateVia(blockRoute, admin.id, adminToken);
       expectApi(zh, 403);
-      expect(zh.json).toMatchObject({ success: false, code: 'FORBIDDEN', message: '無法停用或封存自己的帳號' });
+      expect(zh.json).toMatchObject({ success: false, code: 'FORBIDDEN', message: '無法停權或封存自己的帳號' });
       const en = await moderateVia(blockRoute, admin.id, adminToken, { 'accept-language': 'en-US,en;q=0.9' });
       expect(en.json.message).toBe("You can't block or archive your own account.");
       const ja = await moderateVia(blockRoute, admin.id, adminToken, { 'accept-language': 'ja' });

@@ -190,7 +190,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     expectApi(res, 400);
     expect(res.json.code).toBe('VALIDATION_ERROR');
     expect(res.json.errors.name).toEqual(['請輸入姓名']);
-    expect(res.json.errors.email).toEqual(['郵箱地址不能為空']);
+    expect(res.json.errors.email).toEqual(['電子郵件地址不能為空']);
     expect(res.json.errors.bio).toBeDefined();
     expect((await reload(me)).name).toBe(me.name);
   });
@@ -265,7 +265,7 @@ describe(`PUT /api/v1/users/:id (${testDriver})`, () => {
     const { token } = await loginAs(me);
     const res = await putUser(me.id, { name: me.name, email: taken.email.toUpperCase() }, { token });
     expectApi(res, 409);
-    expect(res.json).toMatchObject({ success: false, code: 'EMAIL_TAKEN', errors: { email: ['此郵箱已被註冊'] } });
+    expect(res.json).toMatchObject({ success: false, code: 'EMAIL_TAKEN', errors: { email: ['此電子郵件已被註冊'] } });
     const after = await reload(me);
     expect(after.email).toBe(me.email);
     expect(after.isEmailVerified).toBe(true);

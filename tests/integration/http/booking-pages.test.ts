@@ -140,7 +140,7 @@ describe(`booking pages (${testDriver})`, () => {
     // Someone else tries the same slot: TIME_CONFLICT, their note kept, the slot no longer offered.
     const conflict = await post(`/booking/${guide.id}`, stranger.cookie, { slot, numberOfPeople: '2', note: '第二位', termsAccepted: 'on' });
     expect(conflict.status).toBe(409);
-    expect(conflict.text).toContain('此時段已被其他旅客預訂，請選擇其他時段或聯絡導遊');
+    expect(conflict.text).toContain('此時段已被其他旅客預約，請選擇其他時段或聯絡導遊');
     expect(conflict.text).toContain('第二位');
     expect(conflict.text).not.toContain(`value="${slot}"`);
 

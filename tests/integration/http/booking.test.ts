@@ -177,7 +177,7 @@ describe(`booking over HTTP (${testDriver})`, () => {
     expect((await book(ta, guide.id, inDays(1))).status).toBe(201);
     const taken = await book(tb, guide.id, inDays(1));
     expect(taken.status).toBe(409);
-    expect(taken.json).toMatchObject({ code: 'TIME_CONFLICT', message: '此時段已被其他旅客預訂，請選擇其他時段或聯絡導遊' });
+    expect(taken.json).toMatchObject({ code: 'TIME_CONFLICT', message: '此時段已被其他旅客預約，請選擇其他時段或聯絡導遊' });
     await expectContract(server, 'POST', '/api/v1/orders', taken);
     // A slot the guide did not open is not bookable either.
     expect((await book(tb, guide.id, inDays(30))).json.code).toBe('TIME_CONFLICT');

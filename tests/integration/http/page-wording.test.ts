@@ -25,7 +25,7 @@ describe(`page wording (${testDriver})`, () => {
   it('titles the admin\'s list of every order "all orders", and a traveler\'s "my orders", in each language', async () => {
     const admin = await loginAs(await createUser({ type: 'admin' }));
     const traveler = await loginAs(await createTraveler());
-    const expected = { 'zh-TW': ['所有訂單', '我的訂單'], en: ['All orders', 'My orders'], ja: ['すべての注文', '予約一覧'] };
+    const expected = { 'zh-TW': ['所有訂單', '我的訂單'], en: ['All orders', 'My orders'], ja: ['すべての予約', '予約一覧'] };
     for (const [lang, [adminTitle, travelerTitle]] of Object.entries(expected)) {
       const headers = { 'accept-language': lang };
       const adminPage = await server.request('/orders', { cookie: admin.cookie, headers });

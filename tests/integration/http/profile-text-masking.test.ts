@@ -46,7 +46,7 @@ describe(`names and public profile texts (${testDriver})`, () => {
         headers: { 'accept-language': 'en' },
       });
       expect(answer.status, name).toBe(400);
-      expect(answer.json.errors.name).toEqual(['A name cannot contain a phone number, an e-mail address or a messenger ID']);
+      expect(answer.json.errors.name).toEqual(['A name cannot contain a phone number, an email address or a messenger ID']);
     }
     const fine = await server.request('/api/v1/auth/register', { json: { type: 'traveler', name: 'Line Huang 黃一二', email: 'line.huang@example.test', password: 'secret123' } });
     expect(fine.status).toBe(201);
