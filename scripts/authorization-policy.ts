@@ -370,10 +370,10 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /reset-password': { allow: ALL, who: 'anyone', outcomes: every('3xx'), note: 'without a token: to /forgot-password' },
   'POST /reset-password': { allow: ALL, who: 'anyone', outcomes: every('3xx') },
   'GET /terms': { allow: ALL, who: 'anyone' },
-  'GET /terms/agree': { allow: USERS, who: 'any session that must agree to the current terms', outcomes: { admin: '3xx' }, note: 'admins are not asked: sent on' },
+  'GET /terms/agree': { allow: USERS, who: 'any session that must agree to the current terms', outcomes: every('3xx'), note: 'the world’s people have agreed (as registering does) and admins are not asked: sent on; the page itself: tests/integration/http/terms-*.test.ts' },
   'GET /terms/disagree': { allow: ALL, who: 'anyone', note: 'what disagreeing means and the ways on (issue 35); changes no account' },
   'POST /terms/disagree': { allow: ALL, who: 'anyone', outcomes: every('3xx'), note: 'remembers the choice for the browser session (a display cookie) and shows the page' },
-  'POST /terms/agree': { allow: USERS, who: 'any session', outcomes: { admin: '3xx' }, note: 'admins are not asked: sent on' },
+  'POST /terms/agree': { allow: USERS, who: 'any session', outcomes: every('3xx'), note: 'nothing left to agree to (the world’s people have agreed; admins are not asked): sent on' },
   'GET /offline': { allow: ALL, who: 'anyone (the service worker keeps it)' },
   // ── the payment provider's posts: believed only when their CheckMacValue verifies, never for a session ──
   'GET /payments/callback': { allow: ALL, who: 'nobody (the provider posts)', outcomes: every('404') },
