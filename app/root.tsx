@@ -32,7 +32,7 @@ import { emailBannerDismissed } from '~/lib/email-banner';
 import { termsDeclined } from '~/lib/terms';
 import { getTheme } from '~/http/preferences.server';
 import { takeToast } from '~/http/toast.server';
-import { blobUrl } from '~/services/blobs.server';
+import { blobUrl } from '~/services/platform/blobs.server';
 import { countUnread } from '~/services/notifications.server';
 import { countUnreadMessages } from '~/services/chats.server';
 import { agreementStatus } from '~/services/terms.server';

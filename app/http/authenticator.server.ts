@@ -11,7 +11,7 @@ import { redirectWithToast } from './toast.server';
 import { emailCodeFormSchema, loginSchema, resendVerificationSchema } from '~/schemas/account-forms';
 import { login, resendVerification, verifyEmail, type LoginResult, type RequestMeta } from '~/services/accounts.server';
 import { CODE_TTL_MINUTES, resendCooldownSeconds } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { findUserByEmail } from '~/services/users.server';
 
 /**

@@ -2,7 +2,7 @@ import { createCookie, redirect } from '@remix-run/node';
 import { getConfig } from '~/env.server';
 import { readAuthorization } from '~/lib/authorization-header';
 import { roleHomePath } from '~/lib/roles';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { getActiveSession, type ActiveSession, type SessionUser } from '~/services/sessions.server';
 import { verifyToken } from '~/services/tokens.server';
 import { noteRequestUser } from './request-context.server';

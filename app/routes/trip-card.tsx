@@ -11,7 +11,7 @@ import { formatNtd } from '~/lib/money';
 import { telHref } from '~/lib/phone';
 import { slotWithHours } from '~/lib/time-slots';
 import { formatTourDayLong } from '~/lib/dates';
-import { now } from '~/services/clock.server';
+import { now } from '~/services/platform/clock.server';
 import { tripCard } from '~/services/trip-card.server';
 
 /**

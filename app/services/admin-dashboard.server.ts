@@ -2,7 +2,7 @@ import { and, count, isNull, notInArray, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { orders, users } from '~db/schema';
 import { ACCOUNT_TYPES } from '~/lib/account-types';
-import { now as clockNow } from './clock.server';
+import { now as clockNow } from './platform/clock.server';
 import { adminDashboard } from './dashboards.server';
 
 /**

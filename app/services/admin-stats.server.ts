@@ -15,7 +15,7 @@ import {
   type StatsRange,
 } from '~/lib/stats-range';
 import type { AdminStats, StatsQuery } from '~/schemas/admin-stats';
-import { now as clockNow } from './clock.server';
+import { now as clockNow } from './platform/clock.server';
 import { publishableGuide } from './guide-publishable.server';
 import { assertAdmin } from './user-admin.server';
 import type { UserRow } from './users.server';

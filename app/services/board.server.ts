@@ -12,13 +12,13 @@ import {
 } from '~/schemas/board';
 import { getFixedT } from '~/i18n/i18n.server';
 import { isLocale } from '~/i18n/config';
-import { recordAudit } from './audit.server';
-import { now } from './clock.server';
-import { AppError, idParamOr } from './errors.server';
+import { recordAudit } from './platform/audit.server';
+import { now } from './platform/clock.server';
+import { AppError, idParamOr } from './platform/errors.server';
 import { publishableGuide } from './guide-publishable.server';
 import { writeNotification } from './notifications.server';
 import { wordNotice } from './notice-wording.server';
-import { reserveAttempt, type LimitLog } from './rate-limit.server';
+import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';
 
 /**
  * The message board (issue 23): travelers post trip requests and questions; anyone reads them, newest first, by

@@ -12,14 +12,14 @@ import {
   type MessageListQuery,
   type MessageReadEvent,
 } from '~/schemas/chat';
-import { recordAudit } from './audit.server';
-import { blobUrl } from './blobs.server';
+import { recordAudit } from './platform/audit.server';
+import { blobUrl } from './platform/blobs.server';
 import { pairKey, pairsShowingContacts } from './contact-visibility.server';
-import { now } from './clock.server';
-import { AppError, idParamOr } from './errors.server';
-import { reserveAttempt, type LimitLog } from './rate-limit.server';
+import { now } from './platform/clock.server';
+import { AppError, idParamOr } from './platform/errors.server';
+import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';
 import { enqueuePushes } from './push.server';
-import { emitToUser } from './realtime.server';
+import { emitToUser } from './platform/realtime.server';
 import { assertAgreedToTerms } from './terms.server';
 
 /**

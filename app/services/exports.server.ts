@@ -5,7 +5,7 @@ import { auditLogs, orders, reviews, users } from '~db/schema';
 import type { AuditQuery } from '~/schemas/admin-logs';
 import type { AdminOrderFilters } from '~/schemas/admin-orders';
 import type { UserListQuery } from '~/schemas/user-admin';
-import { recordAudit } from './audit.server';
+import { recordAudit } from './platform/audit.server';
 import { auditConditions } from './audit-log.server';
 import { orderFilterConditions } from './order-filters.server';
 import { reviewSearchCondition, reviewTables } from './reviews.server';

@@ -10,11 +10,11 @@ import {
   type IdVerificationStatusView,
 } from '~/schemas/trust';
 import type { IdVerificationState } from '~/schemas/user-views';
-import type { Viewer } from './access.server';
-import { recordAudit } from './audit.server';
-import { getPrivateBlob, storeBlob } from './blobs.server';
-import { AppError } from './errors.server';
-import { encodeImage } from './image-pipeline.server';
+import type { Viewer } from './platform/access.server';
+import { recordAudit } from './platform/audit.server';
+import { getPrivateBlob, storeBlob } from './platform/blobs.server';
+import { AppError } from './platform/errors.server';
+import { encodeImage } from './platform/image-pipeline.server';
 import { recordNotice } from './trust-notices.server';
 import type { UserRow } from './users.server';
 

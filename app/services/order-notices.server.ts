@@ -6,7 +6,7 @@ import { formatNtd } from '~/lib/money';
 import { formatTourDayLong } from '~/lib/dates';
 import { wordNotice } from './notice-wording.server';
 import { writeNotification, type NewNotification, type NotificationRow } from './notifications.server';
-import { emitToUser } from './realtime.server';
+import { emitToUser } from './platform/realtime.server';
 import type { UserRow } from './users.server';
 
 /**

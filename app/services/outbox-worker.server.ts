@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '~db/client';
 import { whenAborted } from '~/lib/abort';
-import { countEvent } from './counters.server';
-import { logError } from './log.server';
-import { deliverMail, type Mail } from './mail.server';
-import { OUTBOX_CHANNEL, type OutboxKind } from './outbox.server';
+import { countEvent } from './platform/counters.server';
+import { logError } from './platform/log.server';
+import { deliverMail, type Mail } from './platform/mail.server';
+import { OUTBOX_CHANNEL, type OutboxKind } from './platform/outbox.server';
 import { deliverPush } from './push.server';
 import { runPaymentJob } from './payments/payment-jobs.server';
 

@@ -3,11 +3,11 @@ import { getDb, type Database } from '~db/client';
 import { photos, users } from '~db/schema';
 import { MAX_PHOTOS_PER_GUIDE, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, type PhotoView } from '~/schemas/trust';
 import type { PhotoStatus } from '~/lib/trust-statuses';
-import type { Viewer } from './access.server';
-import { recordAudit } from './audit.server';
-import { blobUrl, storeBlob } from './blobs.server';
-import { AppError } from './errors.server';
-import { encodeImage } from './image-pipeline.server';
+import type { Viewer } from './platform/access.server';
+import { recordAudit } from './platform/audit.server';
+import { blobUrl, storeBlob } from './platform/blobs.server';
+import { AppError } from './platform/errors.server';
+import { encodeImage } from './platform/image-pipeline.server';
 import { recordNotice } from './trust-notices.server';
 import type { UserRow } from './users.server';
 

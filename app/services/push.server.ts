@@ -11,10 +11,10 @@ import { getConfig } from '~/env.server';
 import { isLocale, type Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import type { PushMessage, PushSubscribeInput, PushSubscriptionListed, PushSubscriptionView } from '~/schemas/push';
-import type { Viewer } from './access.server';
-import { AppError } from './errors.server';
-import { enqueue } from './outbox.server';
-import { reserveAttempt, type LimitLog } from './rate-limit.server';
+import type { Viewer } from './platform/access.server';
+import { AppError } from './platform/errors.server';
+import { enqueue } from './platform/outbox.server';
+import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';
 import { sessionIsLive } from './sessions.server';
 
 /**

@@ -11,9 +11,9 @@ import {
   type UserReviewsQuery,
 } from '~/schemas/reviews';
 import type { UserReview } from '~/schemas/user-views';
-import type { Viewer } from './access.server';
-import { recordAudit } from './audit.server';
-import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './errors.server';
+import type { Viewer } from './platform/access.server';
+import { recordAudit } from './platform/audit.server';
+import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
 import { getOrderFor } from './orders.server';
 import { givenReviewsOf, receivedReviewsOf, refreshGuideRating } from './ratings.server';

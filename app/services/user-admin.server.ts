@@ -9,8 +9,8 @@ import {
   type UserListQueryInput,
   type UserSortField,
 } from '~/schemas/user-admin';
-import { AppError, parseValue } from './errors.server';
-import { recordAudit, type AuditAction } from './audit.server';
+import { AppError, parseValue } from './platform/errors.server';
+import { recordAudit, type AuditAction } from './platform/audit.server';
 import { paginate, type Pagination } from './guides.server';
 import { revokeUserSessions } from './sessions.server';
 import { toPublicUser, userIdParam, type PublicUser, type UserRow } from './users.server';

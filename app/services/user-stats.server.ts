@@ -6,7 +6,7 @@ import { slotLengthHours, TIME_SLOTS } from '~/lib/time-slots';
 import type { EarningsTab } from '~/schemas/earnings';
 import type { UserStats } from '~/schemas/user-views';
 import { bookableSlotCondition } from './availability.server';
-import { now as clockNow } from './clock.server';
+import { now as clockNow } from './platform/clock.server';
 import { guideEarnings, guidePayouts } from './payments/earnings.server';
 import { guideEarned } from './payments/ledger.server';
 import { reachedGuide } from './payments/order-payments.server';

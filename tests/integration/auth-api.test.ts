@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { emailCodes, sessions, users } from '~db/schema';
 import { sendVerificationCode } from '~/services/email-codes.server';
 import { hashPassword } from '~/services/passwords.server';
-import { LOGIN_FAILURES_PER_IP, RESENDS_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
+import { LOGIN_FAILURES_PER_IP, RESENDS_PER_IP, resetRateLimits } from '~/services/platform/rate-limit.server';
 import { revokeUserSessions } from '~/services/sessions.server';
 import type { UserRow } from '~/services/users.server';
 import { createTraveler } from '~server/seed/factories';

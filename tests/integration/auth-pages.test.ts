@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { emailCodes, users } from '~db/schema';
 import { hashPassword } from '~/services/passwords.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { getActiveSession } from '~/services/sessions.server';
 import { findUserByEmail } from '~/services/users.server';
 import { loginAs } from '../support/api';

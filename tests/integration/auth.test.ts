@@ -9,9 +9,9 @@ import {
   resendCooldownSeconds,
   sendVerificationCode,
 } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { hashPassword } from '~/services/passwords.server';
-import { LOGIN_FAILURES_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
+import { LOGIN_FAILURES_PER_IP, resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createSession, getActiveSession, revokeSession, revokeUserSessions, SESSION_DAYS } from '~/services/sessions.server';
 import { signToken, verifyToken } from '~/services/tokens.server';
 import { ensureAdmin } from '~server/admin-account';

@@ -17,7 +17,7 @@ import {
 import { savePayoutAccount } from '~/services/payments/payout-accounts.server';
 import { runPayoutBatch } from '~/services/payments/payout-batch.server';
 import { hashPassword } from '~/services/passwords.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { getEarnings } from '~/services/user-stats.server';
 import { createGuide, createOrder, createTraveler } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from './../support/test-database';

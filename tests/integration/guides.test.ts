@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, type Database } from '~db/client';
 import { reviews } from '~db/schema';
 import { refreshGuideRating } from '~/services/ratings.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { guideSearchSchema, type GuideSearchInput } from '~/schemas/guide-search';
 import { getGuideDetail, guideCoverage } from '~/services/guides.server';
 import { topRatedGuides } from '~/services/trending.server';
@@ -19,7 +19,7 @@ import {
   createTraveler,
 } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
-import { blobUrl } from '~/services/blobs.server';
+import { blobUrl } from '~/services/platform/blobs.server';
 
 useTestDatabase();
 

@@ -7,7 +7,7 @@ import { bookSlot } from '~/services/booking.server';
 import { listNotifications } from '~/services/notifications.server';
 import { changeOrder, getOrderDetail, listOrders } from '~/services/orders.server';
 import { expireUnpaidOrders } from '~/services/payments/order-payments.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { payOrder } from '../support/payments';
 import { testDriver, useTestDatabase } from '../support/test-database';

@@ -5,7 +5,7 @@ import { ledgerEntries, notifications, outbox, paymentEvents, payments, simulato
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { slotStartsAt } from '~/lib/time-slots';
 import { bookSlot } from '~/services/booking.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { changeOrder } from '~/services/orders.server';
 import { acceptProviderCallback } from '~/services/payments/callbacks.server';
 import { checkoutFor } from '~/services/payments/order-payments.server';

@@ -6,7 +6,7 @@ import { getConfig } from '~/env.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { startOutboxWorker, type OutboxWorker } from '~/services/outbox-worker.server';
 import { enqueuePushes } from '~/services/push.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../support/api';
 import { useTestServer } from '../support/http-server';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { login, resendVerification, verifyEmail } from '~/services/accounts.server';
 import { emailCodeAction } from '~/http/authenticator.server';
 import { sendVerificationCode } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { hashPassword, verifyPassword } from '~/services/passwords.server';
 import {
   CODE_FAILURES_PER_ACCOUNT,
@@ -18,7 +18,7 @@ import {
   resetRateLimits,
   setRateLimitStore,
   type RateLimitStore,
-} from '~/services/rate-limit.server';
+} from '~/services/platform/rate-limit.server';
 import { createTraveler } from '~server/seed/factories';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sessions, users } from '~db/schema';
 import { getDb } from '~db/client';
 import { attachRealtime, MAX_SOCKETS_PER_USER, type JoinAck, type Realtime, type RealtimeOptions } from '~/http/realtime.server';
-import { emitToUser } from '~/services/realtime.server';
+import { emitToUser } from '~/services/platform/realtime.server';
 import { revokeSession, revokeUserSessions } from '~/services/sessions.server';
 import { signToken } from '~/services/tokens.server';
 import { loginAs } from '../support/api';

@@ -11,7 +11,7 @@ import { useTestServer, type TestResponse } from '../support/http-server';
 import { mailCausedBy, useSmtpSink } from '../support/mail';
 import { expectContract } from '../support/openapi';
 import { useTestDatabase } from '../support/test-database';
-import { blobUrl } from '~/services/blobs.server';
+import { blobUrl } from '~/services/platform/blobs.server';
 
 /**
  * Issue 11 (trust) over real HTTP, on either driver: photo uploads and their refusals (nothing stored),

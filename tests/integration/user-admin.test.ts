@@ -4,9 +4,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, sessions, users } from '~db/schema';
 import { login } from '~/services/accounts.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { hashPassword } from '~/services/passwords.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { getActiveSession } from '~/services/sessions.server';
 import {
   archiveUser,

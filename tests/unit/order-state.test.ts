@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderAction, OrderStatus } from '~/schemas/orders';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { actionFor, availableActions, decide, refundOnCancel, type Actor, type OrderFacts } from '~/services/order-state.server';
 
 /**

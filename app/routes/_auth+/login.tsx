@@ -18,7 +18,7 @@ import { loginSchema } from '~/schemas/account-forms';
 import { authenticateLogin, codeCooldown, emailCodeAction, loginSuccessUrl } from '~/http/authenticator.server';
 import { readForm } from '~/http/page.server';
 import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { revokeSession } from '~/services/sessions.server';
 import { findUserByEmail } from '~/services/users.server';
 

@@ -19,7 +19,7 @@ import { parseIdParam } from '~/lib/ids';
 import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { guideStatusSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { getGuideForAdmin, setGuideStanding } from '~/services/guide-standing.server';
 import { listAllGuidePhotos } from '~/services/photos.server';
 

@@ -19,7 +19,7 @@ import { payoutAccountAction } from './__earnings.server';
 import { PROFILE_TABS, type ProfileTab, type ProfileUser } from './__profile-types';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { logError } from '~/services/log.server';
+import { logError } from '~/services/platform/log.server';
 import { clientIp, requireUser } from '~/http/session.server';
 import { formatTaipeiDate } from '~/lib/dates';
 import { attempt, errorMessage, forwardRetryAfter, parseForm, replyWithError, retryAfterHeaders, reworded, type Outcome } from '~/http/forms.server';

@@ -8,7 +8,7 @@ import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/http/toast.server';
 import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
 import { attempt } from '~/http/forms.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 
 /**
  * POST /me/avatar: the avatar block's form (SPEC §2 Avatar block). Plain HTML first: intent=upload stores

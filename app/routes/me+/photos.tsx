@@ -3,8 +3,8 @@ import { requireUser } from '~/http/session.server';
 import { attempt, errorMessage, parseForm } from '~/http/forms.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { photoGalleryFormSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
-import { readUploadForm, uploadedBytes } from '~/services/image-pipeline.server';
+import { AppError } from '~/services/platform/errors.server';
+import { readUploadForm, uploadedBytes } from '~/services/platform/image-pipeline.server';
 import { assertMayUploadPhoto, deletePhoto, uploadPhoto } from '~/services/photos.server';
 
 /**

@@ -10,9 +10,9 @@ import {
   type FinancePayoutRow,
   type LedgerOverview,
 } from '~/schemas/admin-finance';
-import { recordAudit } from '../audit.server';
-import { now as clockNow } from '../clock.server';
-import { AppError } from '../errors.server';
+import { recordAudit } from '../platform/audit.server';
+import { now as clockNow } from '../platform/clock.server';
+import { AppError } from '../platform/errors.server';
 import { audited, EXPORT_PAGE_ROWS, keyset, type CsvExport } from '../exports.server';
 import { paginate } from '../guides.server';
 import { assertAdmin } from '../user-admin.server';

@@ -6,7 +6,7 @@ import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatNtd } from '~/lib/money';
 import { wordNotice } from '../notice-wording.server';
-import { logError } from '../log.server';
+import { logError } from '../platform/log.server';
 import { writeNotification } from '../notifications.server';
 import { accountBalances, startPayout } from './ledger.server';
 

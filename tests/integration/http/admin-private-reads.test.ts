@@ -5,7 +5,7 @@ import { getDb } from '~db/client';
 import { auditLogs } from '~db/schema';
 import { createGuide, createTraveler, createUser } from '~server/seed/factories';
 import { applyForIdVerification } from '~/services/id-verification.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import type { UserRow } from '~/services/users.server';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestRequestInit } from '../../support/http-server';

@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { hashPassword } from '~/services/passwords.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createTraveler } from '~server/seed/factories';
 import { bookATour, confirmAsGuide } from '../../../examples/book-a-tour';
 import { bookableGuide } from '../../support/booking';

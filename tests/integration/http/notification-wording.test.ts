@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { notifications, users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { localeCookie } from '~/i18n/i18n.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';

@@ -3,7 +3,7 @@ import { getDb } from '~db/client';
 import { users } from '~db/schema';
 import { describeError } from '~/http/errors.server';
 import { hashPassword } from '~/services/passwords.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { createTraveler } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';

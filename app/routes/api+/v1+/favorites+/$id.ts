@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { favoriteData, idField } from '~/schemas/discover';
-import { AppError, parseValue } from '~/services/errors.server';
+import { AppError, parseValue } from '~/services/platform/errors.server';
 import { removeFavorite } from '~/services/favorites.server';
 
 export const contract = defineApi({

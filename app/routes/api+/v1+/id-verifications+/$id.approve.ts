@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { idApplicationSchemaOut } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { approveIdApplication } from '~/services/id-verification.server';
 
 export const contract = defineApi({

@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { idApplicationSchemaOut, idRejectSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { rejectIdApplication } from '~/services/id-verification.server';
 
 export const contract = defineApi({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { readAllSchema } from '~/schemas/notifications';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { markAllRead } from '~/services/notifications.server';
 
 export const contract = defineApi({

@@ -3,7 +3,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { photoReviewSchema, photoSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { deletePhoto, reviewPhoto } from '~/services/photos.server';
 
 export const contract = defineApi({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
-import { assertSelfOrAdminId } from '~/services/access.server';
+import { assertSelfOrAdminId } from '~/services/platform/access.server';
 import { userIdParam } from '~/services/users.server';
 
 export const contract = defineApi({

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { userStatsData } from '~/schemas/responses';
-import { assertSelfOrAdmin } from '~/services/access.server';
+import { assertSelfOrAdmin } from '~/services/platform/access.server';
 import { getUserStats } from '~/services/user-stats.server';
 import { userIdParam } from '~/services/users.server';
 

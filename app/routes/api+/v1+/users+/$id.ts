@@ -4,7 +4,7 @@ import { defineApi } from '~/http/contract';
 import { guideProfileSchema, profileSchemaFor, travelerProfileSchema } from '~/schemas/profile';
 import { adminUserData, userData } from '~/schemas/responses';
 import { archiveUser, toAdminUser } from '~/services/user-admin.server';
-import { assertSelfOrAdmin } from '~/services/access.server';
+import { assertSelfOrAdmin } from '~/services/platform/access.server';
 import { editableProfileOf, getProfile, toPublicUser, updateProfile, userIdParam, type UserRow } from '~/services/users.server';
 
 export const contract = defineApi({

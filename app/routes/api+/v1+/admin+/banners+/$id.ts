@@ -4,7 +4,7 @@ import { bannerInputOf, readBannerUpload } from '~/http/banner-form.server';
 import { defineApi } from '~/http/contract';
 import { bannerInputSchema, bannerSchema, type Banner, type BannerInput } from '~/schemas/banners';
 import { deleteBanner, getBanner, updateBanner } from '~/services/banners.server';
-import { idParamOr } from '~/services/errors.server';
+import { idParamOr } from '~/services/platform/errors.server';
 
 export const contract = defineApi({
   path: '/api/v1/admin/banners/{id}',

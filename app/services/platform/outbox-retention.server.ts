@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Deletes sent rows older than OUTBOX_SENT_KEPT_DAYS (by when they were sent) and failed rows older than
  * OUTBOX_FAILED_KEPT_DAYS (by when they were queued), oldest first, at most `batch` of them. Real time, not the
- * order rules' clock (app/services/clock.server.ts): `sent_at` and `created_at` are the database's own time.
+ * order rules' clock (app/services/platform/clock.server.ts): `sent_at` and `created_at` are the database's own time.
  */
 export async function purgeDeliveredOutbox(db: Database = getDb(), options: { batch?: number; at?: Date } = {}): Promise<{ sent: number; failed: number }> {
   const at = options.at ?? new Date();
