@@ -6,7 +6,7 @@ import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
 import { setClock } from '~/services/platform/clock.server';
 import { attachRealtime, type RealtimeOptions } from '~/http/realtime.server';
-import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
+import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue/catalogue-cache.server';
 import { startOutboxWorker } from '~/services/outbox-worker.server';
 import { logError, setLogSink } from '~/services/platform/log.server';
 import { startDatabase, startupSummary, startupWarnings, type GeneratedAdmin } from '~server/startup';

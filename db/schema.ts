@@ -92,7 +92,7 @@ export const users = pgTable(
     searchBigrams: text('search_bigrams')
       .array()
       .generatedAlwaysAs(sql`search_bigrams(search_text)`),
-    // Travelers' visible reviews of this guide: kept current by refreshGuideRating (app/services/ratings.server.ts)
+    // Travelers' visible reviews of this guide: kept current by refreshGuideRating (app/services/catalogue/ratings.server.ts)
     // in the transaction that writes or hides a review, so lists never aggregate reviews per request.
     ratingAverage: real('rating_average'),
     ratingCount: integer('rating_count').notNull().default(0),

@@ -10,7 +10,7 @@ import { requireRole } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { travelerDashboard } from '~/services/dashboards.server';
-import { favoriteGuideIds } from '~/services/favorites.server';
+import { favoriteGuideIds } from '~/services/catalogue/favorites.server';
 import { slotWithHours } from '~/lib/time-slots';
 
 /**

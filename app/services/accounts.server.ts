@@ -21,7 +21,7 @@ import {
 import { createSession, revokeSession, type SessionKind } from './sessions.server';
 import { signToken } from './tokens.server';
 import { normaliseEmail } from '~/lib/email';
-import { refreshGuideSearchText } from './guides.server';
+import { refreshGuideSearchText } from './catalogue/guides.server';
 import { recordAgreementAtSignUp } from './terms.server';
 import { findUserByEmail, toPublicUser, type UserRow } from './users.server';
 

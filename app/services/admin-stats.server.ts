@@ -16,7 +16,7 @@ import {
 } from '~/lib/stats-range';
 import type { AdminStats, StatsQuery } from '~/schemas/admin-stats';
 import { now as clockNow } from './platform/clock.server';
-import { publishableGuide } from './guide-publishable.server';
+import { publishableGuide } from './catalogue/guide-publishable.server';
 import { assertAdmin } from './user-admin.server';
 import type { UserRow } from './users.server';
 

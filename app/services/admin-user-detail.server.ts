@@ -5,7 +5,7 @@ import { auditLogs, sessions, users } from '~db/schema';
 import { recordAudit } from './platform/audit.server';
 import { sendVerificationCode } from './email-codes.server';
 import { AppError } from './platform/errors.server';
-import { refreshGuideSearchText } from './guides.server';
+import { refreshGuideSearchText } from './catalogue/guides.server';
 import { listUserOrders } from './orders.server';
 import { listUserReviews } from './reviews.server';
 import { revokeUserSessions } from './sessions.server';

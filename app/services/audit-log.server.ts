@@ -4,7 +4,7 @@ import { getDb, type Database } from '~db/client';
 import { auditLogs, users } from '~db/schema';
 import { containsPattern } from '~/lib/search-text';
 import { AUDIT_PAGE_SIZE, type AuditQuery } from '~/schemas/admin-logs';
-import { paginate } from './guides.server';
+import { paginate } from './catalogue/guides.server';
 import { partyCondition } from './order-filters.server';
 import { assertAdmin } from './user-admin.server';
 import type { UserRow } from './users.server';

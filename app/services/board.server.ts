@@ -15,7 +15,7 @@ import { isLocale } from '~/i18n/config';
 import { recordAudit } from './platform/audit.server';
 import { now } from './platform/clock.server';
 import { AppError, idParamOr } from './platform/errors.server';
-import { publishableGuide } from './guide-publishable.server';
+import { publishableGuide } from './catalogue/guide-publishable.server';
 import { writeNotification } from './notifications.server';
 import { wordNotice } from './notice-wording.server';
 import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';

@@ -9,8 +9,8 @@ import { assertSelfOrAdmin, type Viewer } from './platform/access.server';
 import { blobUrl } from './platform/blobs.server';
 import { countOpenReports } from './chat-reports.server';
 import { AppError } from './platform/errors.server';
-import { averageRatingSql, countsTowardGuideRating } from './ratings.server';
-import { recommendGuides } from './recommendations.server';
+import { averageRatingSql, countsTowardGuideRating } from './catalogue/ratings.server';
+import { recommendGuides } from './catalogue/recommendations.server';
 import { getUserStats } from './user-stats.server';
 import { reachedGuide } from './payments/order-payments.server';
 

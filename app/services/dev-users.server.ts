@@ -7,7 +7,7 @@ import type { Viewer } from './platform/access.server';
 import { recordAudit } from './platform/audit.server';
 import { listUsersForDebug } from './dashboards.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
-import { refreshGuideSearchText } from './guides.server';
+import { refreshGuideSearchText } from './catalogue/guides.server';
 import { hashPassword } from './passwords.server';
 import { revokeUserSessions } from './sessions.server';
 import { recordAgreementAtSignUp } from './terms.server';

@@ -5,7 +5,7 @@ import type { GuideStatus } from '~/lib/trust-statuses';
 import type { Viewer } from './platform/access.server';
 import { recordAudit } from './platform/audit.server';
 import { AppError } from './platform/errors.server';
-import { isPublishableGuide, notSuspendedCondition, standingOf } from './guide-publishable.server';
+import { isPublishableGuide, notSuspendedCondition, standingOf } from './catalogue/guide-publishable.server';
 import { recordNotice } from './trust-notices.server';
 import type { UserRow } from './users.server';
 

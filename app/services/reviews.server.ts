@@ -16,7 +16,7 @@ import { recordAudit } from './platform/audit.server';
 import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
 import { getOrderFor } from './orders.server';
-import { givenReviewsOf, receivedReviewsOf, refreshGuideRating } from './ratings.server';
+import { givenReviewsOf, receivedReviewsOf, refreshGuideRating } from './catalogue/ratings.server';
 import { likeContains } from './user-admin.server';
 
 /*

@@ -10,7 +10,7 @@ import { consumeEmailCode, resendCooldownSeconds, sendEmailCode } from './email-
 import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
 import { logError } from './platform/log.server';
 import { translationsOf } from '~/schemas/guide-profile';
-import { refreshGuideSearchText } from './guides.server';
+import { refreshGuideSearchText } from './catalogue/guides.server';
 import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt, type LimitLog } from './platform/rate-limit.server';
 
 export async function findUserByEmail(email: string, db: Database = getDb()) {

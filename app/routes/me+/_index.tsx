@@ -28,7 +28,7 @@ import { redirectWithToast } from '~/http/toast.server';
 import { invariantResponse, readForm } from '~/http/page.server';
 import { confirmEmailChangeSchema } from '~/schemas/account-forms';
 import { profileSchemaFor } from '~/schemas/profile';
-import { countAvailableSlots } from '~/services/availability.server';
+import { countAvailableSlots } from '~/services/catalogue/availability.server';
 import { getIdVerificationState } from '~/services/id-verification.server';
 import { listUserOrders } from '~/services/orders.server';
 import { listAllGuidePhotos } from '~/services/photos.server';

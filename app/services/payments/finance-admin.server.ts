@@ -14,7 +14,7 @@ import { recordAudit } from '../platform/audit.server';
 import { now as clockNow } from '../platform/clock.server';
 import { AppError } from '../platform/errors.server';
 import { audited, EXPORT_PAGE_ROWS, keyset, type CsvExport } from '../exports.server';
-import { paginate } from '../guides.server';
+import { paginate } from '../catalogue/guides.server';
 import { assertAdmin } from '../user-admin.server';
 import type { UserRow } from '../users.server';
 import { accountBalances, markPayoutPaid } from './ledger.server';

@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { favoriteData, idField } from '~/schemas/discover';
 import { AppError, parseValue } from '~/services/platform/errors.server';
-import { removeFavorite } from '~/services/favorites.server';
+import { removeFavorite } from '~/services/catalogue/favorites.server';
 
 export const contract = defineApi({
   path: '/api/v1/favorites/{id}',

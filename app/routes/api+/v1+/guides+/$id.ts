@@ -6,7 +6,7 @@ import { guideDetailData } from '~/schemas/guide-responses';
 import { adminUserData } from '~/schemas/responses';
 import { archiveGuide } from '~/services/guide-archive.server';
 import { guideIdParam } from '~/services/guide-profile.server';
-import { getGuideDetail } from '~/services/guides.server';
+import { getGuideDetail } from '~/services/catalogue/guides.server';
 import { toAdminUser } from '~/services/user-admin.server';
 
 export const contract = defineApi({

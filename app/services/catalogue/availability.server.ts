@@ -5,9 +5,9 @@ import { addDays, todayInTaipei } from '~/lib/dates';
 import { bookingHorizon, isBookableTime, slotHoursText, TIME_SLOTS } from '~/lib/time-slots';
 import { AVAILABILITY_WINDOW_DAYS, type SlotView, type TimeSlot } from '~/schemas/availability';
 import { SLOT_HOLDING_STATUSES } from '~/schemas/orders';
-import type { Viewer } from './platform/access.server';
-import { now as clockNow } from './platform/clock.server';
-import { AppError } from './platform/errors.server';
+import type { Viewer } from '../platform/access.server';
+import { now as clockNow } from '../platform/clock.server';
+import { AppError } from '../platform/errors.server';
 import { isPublishableGuide } from './guide-publishable.server';
 
 /* A guide's availability slots (SPEC §3 Availability slot, §4 Slots, §5 Availability, §9). */

@@ -8,7 +8,7 @@ import type { GuideSearch, Suggestion, SuggestionQuery } from '~/schemas/guide-s
 import type { GuideCard } from '~/schemas/guide-card';
 import { cachedCatalogueRead } from './catalogue-cache.server';
 import { bookableSlotCondition } from './availability.server';
-import { now as clockNow } from './platform/clock.server';
+import { now as clockNow } from '../platform/clock.server';
 import { publishableGuide } from './guide-publishable.server';
 import { guideCardColumns, paginate, toCards, type Pagination } from './guides.server';
 

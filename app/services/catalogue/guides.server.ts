@@ -7,11 +7,11 @@ import { bookingHorizon, type TimeSlot } from '~/lib/time-slots';
 import { localizedProfile, type ProfileTranslations } from '~/lib/localized-profile';
 import { guideSearchText } from '~/lib/search-text';
 import type { GuideCard } from '~/schemas/guide-card';
-import { blobUrl } from './platform/blobs.server';
+import { blobUrl } from '../platform/blobs.server';
 import { bookableSlotCondition, slotOrder } from './availability.server';
 import { cachedCatalogueRead } from './catalogue-cache.server';
-import { now as clockNow } from './platform/clock.server';
-import { AppError } from './platform/errors.server';
+import { now as clockNow } from '../platform/clock.server';
+import { AppError } from '../platform/errors.server';
 import { publishableGuide } from './guide-publishable.server';
 import { countsTowardGuideRating } from './ratings.server';
 
