@@ -7,8 +7,8 @@ import { isSameOrigin } from '~/lib/same-origin';
 import { logError } from '~/services/platform/log.server';
 import { realtimeServer, registerRealtimeServer, sessionRoom, userRoom } from '~/services/platform/realtime.server';
 import { ipKey } from '~/services/platform/rate-limit.server';
-import { getActiveSession, liveSessionIds, type ActiveSession } from '~/services/sessions.server';
-import { verifyToken } from '~/services/tokens.server';
+import { getActiveSession, liveSessionIds, type ActiveSession } from '~/services/accounts/sessions.server';
+import { verifyToken } from '~/services/accounts/tokens.server';
 
 /**
  * Socket.IO on the same HTTP server (ARCHITECTURE §6 Realtime). A connection is accepted only with a live

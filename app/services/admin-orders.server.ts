@@ -13,8 +13,8 @@ import { availableActions, decide, refundOnCancel } from './order-state.server';
 import { orderFilterConditions } from './order-filters.server';
 import { loadOrder, orderTimeline, type OrderView } from './orders.server';
 import { listOrderReviews } from './reviews.server';
-import { assertAdmin } from './user-admin.server';
-import type { UserRow } from './users.server';
+import { assertAdmin } from './accounts/user-admin.server';
+import type { UserRow } from './accounts/users.server';
 import { applyMoneyEffect, latestPayment, paymentView, refundIfCancelled } from './payments/order-payments.server';
 
 /*

@@ -17,8 +17,8 @@ import {
 import type { AdminStats, StatsQuery } from '~/schemas/admin-stats';
 import { now as clockNow } from './platform/clock.server';
 import { publishableGuide } from './catalogue/guide-publishable.server';
-import { assertAdmin } from './user-admin.server';
-import type { UserRow } from './users.server';
+import { assertAdmin } from './accounts/user-admin.server';
+import type { UserRow } from './accounts/users.server';
 
 /**
  * The marketplace's statistics (issue 22, docs/decisions/025): /admin/stats and GET /api/v1/admin/stats both call

@@ -3,14 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { auditLogs, sessions, users } from '~db/schema';
 import { recordAudit } from './platform/audit.server';
-import { sendVerificationCode } from './email-codes.server';
+import { sendVerificationCode } from './accounts/email-codes.server';
 import { AppError } from './platform/errors.server';
 import { refreshGuideSearchText } from './catalogue/guides.server';
 import { listUserOrders } from './orders.server';
 import { listUserReviews } from './reviews.server';
-import { revokeUserSessions } from './sessions.server';
-import { assertAdmin, assertNotAdminAccount, toAdminUser } from './user-admin.server';
-import { userIdParam, type UserRow } from './users.server';
+import { revokeUserSessions } from './accounts/sessions.server';
+import { assertAdmin, assertNotAdminAccount, toAdminUser } from './accounts/user-admin.server';
+import { userIdParam, type UserRow } from './accounts/users.server';
 
 /*
  * Issue 22: one account's admin page (/admin/users/:id) — what it shows and the actions beside the moderation

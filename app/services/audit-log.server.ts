@@ -6,8 +6,8 @@ import { containsPattern } from '~/lib/search-text';
 import { AUDIT_PAGE_SIZE, type AuditQuery } from '~/schemas/admin-logs';
 import { paginate } from './catalogue/guides.server';
 import { partyCondition } from './order-filters.server';
-import { assertAdmin } from './user-admin.server';
-import type { UserRow } from './users.server';
+import { assertAdmin } from './accounts/user-admin.server';
+import type { UserRow } from './accounts/users.server';
 
 /*
  * Reading the audit log (/admin/logs, issue 22). Read-only by design: the product has no way to change or delete

@@ -7,7 +7,7 @@ import { isBookableTime } from '~/lib/time-slots';
 import type { BookingInput } from '~/schemas/booking';
 import type { OrderPaymentView } from '~/schemas/payments';
 import type { Viewer } from './platform/access.server';
-import { agreedToCurrentTerms, mustAgreeToTerms } from './terms.server';
+import { agreedToCurrentTerms, mustAgreeToTerms } from './accounts/terms.server';
 import { assertInWindow } from './catalogue/availability.server';
 import { isPublishableGuide, publishableFactColumns } from './catalogue/guide-publishable.server';
 import { now as clockNow } from './platform/clock.server';

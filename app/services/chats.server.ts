@@ -20,7 +20,7 @@ import { AppError, idParamOr } from './platform/errors.server';
 import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';
 import { enqueuePushes } from './push.server';
 import { emitToUser } from './platform/realtime.server';
-import { assertAgreedToTerms } from './terms.server';
+import { assertAgreedToTerms } from './accounts/terms.server';
 
 /**
  * Conversations between one traveler and one guide (issue 23, docs/decisions/022-chat-delivery.md).

@@ -8,10 +8,10 @@ import { recordAudit } from './platform/audit.server';
 import { listUsersForDebug } from './dashboards.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
 import { refreshGuideSearchText } from './catalogue/guides.server';
-import { hashPassword } from './passwords.server';
-import { revokeUserSessions } from './sessions.server';
-import { recordAgreementAtSignUp } from './terms.server';
-import { userIdParam, type UserRow } from './users.server';
+import { hashPassword } from './accounts/passwords.server';
+import { revokeUserSessions } from './accounts/sessions.server';
+import { recordAgreementAtSignUp } from './accounts/terms.server';
+import { userIdParam, type UserRow } from './accounts/users.server';
 
 /**
  * The debug calls of SPEC §7 Dev (issue 24; who may call them: app/http/debug.server.ts,

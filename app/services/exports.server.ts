@@ -9,8 +9,8 @@ import { recordAudit } from './platform/audit.server';
 import { auditConditions } from './audit-log.server';
 import { orderFilterConditions } from './order-filters.server';
 import { reviewSearchCondition, reviewTables } from './reviews.server';
-import { assertAdmin, userListConditions } from './user-admin.server';
-import type { UserRow } from './users.server';
+import { assertAdmin, userListConditions } from './accounts/user-admin.server';
+import type { UserRow } from './accounts/users.server';
 
 /*
  * The admin CSV exports (issue 22, docs/decisions/027-csv-exports.md): users, orders, reviews and the audit log,

@@ -7,7 +7,7 @@ import { recordAudit } from './platform/audit.server';
 import { AppError } from './platform/errors.server';
 import { isPublishableGuide, notSuspendedCondition, standingOf } from './catalogue/guide-publishable.server';
 import { recordNotice } from './trust-notices.server';
-import type { UserRow } from './users.server';
+import type { UserRow } from './accounts/users.server';
 
 /*
  * Guide standing (issue 11 with issue 9). A new guide is listed without an approval step once their profile

@@ -16,7 +16,7 @@ import { getPrivateBlob, storeBlob } from './platform/blobs.server';
 import { AppError } from './platform/errors.server';
 import { encodeImage } from './platform/image-pipeline.server';
 import { recordNotice } from './trust-notices.server';
-import type { UserRow } from './users.server';
+import type { UserRow } from './accounts/users.server';
 
 /*
  * ID verification (SPEC §4, issue 11). A guide (or a traveler, for whom it is only suggested) applies with a

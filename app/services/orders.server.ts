@@ -14,7 +14,7 @@ import { orderFilterConditions } from './order-filters.server';
 import { AppError, idParamOr } from './platform/errors.server';
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
 import { actionFor, availableActions, decide, partyOf, refundOnCancel, type Actor, type OrderChange } from './order-state.server';
-import type { UserType } from './users.server';
+import type { UserType } from './accounts/users.server';
 import { selectOrderWithParties } from './order-parties.server';
 import { applyMoneyEffect, latestPayment, paymentView, reachedGuide, refundIfCancelled, unseenByGuide } from './payments/order-payments.server';
 import { orderPaymentHistory } from './payments/order-payment-history.server';

@@ -9,7 +9,7 @@ import { blobUrl, storeBlob } from './platform/blobs.server';
 import { AppError } from './platform/errors.server';
 import { encodeImage } from './platform/image-pipeline.server';
 import { recordNotice } from './trust-notices.server';
-import type { UserRow } from './users.server';
+import type { UserRow } from './accounts/users.server';
 
 /*
  * A guide's photos (SPEC §2 Guide photo gallery, §4 Photo review, §5 Photos, issue 11). Only ID-verified

@@ -15,7 +15,7 @@ import type { Viewer } from './platform/access.server';
 import { AppError } from './platform/errors.server';
 import { enqueue } from './platform/outbox.server';
 import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';
-import { sessionIsLive } from './sessions.server';
+import { sessionIsLive } from './accounts/sessions.server';
 
 /**
  * Web push (issue 23, docs/decisions/029).

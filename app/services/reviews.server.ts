@@ -17,7 +17,7 @@ import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './platform/e
 import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
 import { getOrderFor } from './orders.server';
 import { givenReviewsOf, receivedReviewsOf, refreshGuideRating } from './catalogue/ratings.server';
-import { likeContains } from './user-admin.server';
+import { likeContains } from './accounts/user-admin.server';
 
 /*
  * Reviews both ways (SPEC §3 Review, §5 Review, issue 10): a traveler reviews the guide and the guide reviews the

@@ -4,7 +4,7 @@ import { SUPPORTED_LOCALES } from '~/i18n/config';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { storeBlob } from '~/services/platform/blobs.server';
 import { generateAvatar, generateLandscape, mulberry32 } from '~/services/platform/generated-images.server';
-import { hashPassword } from '~/services/passwords.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
 import {
   demoBanners,
   demoGuides,

@@ -2,8 +2,8 @@ import { and, count, countDistinct, eq, gte, isNotNull, max, min, sql } from 'dr
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { getPublicBlob } from '~/services/platform/blobs.server';
-import { verifyPassword } from '~/services/passwords.server';
-import { findUserByEmail } from '~/services/users.server';
+import { verifyPassword } from '~/services/accounts/passwords.server';
+import { findUserByEmail } from '~/services/accounts/users.server';
 import { DEMO_ADMIN_EMAIL, seedDemo } from '~server/seed/demo';
 import { availabilitySlots, banners, ledgerEntries, ledgerPostings, orderEvents, orders, payments, photos, reviews, simulatorTrades, terms, users } from '~db/schema';
 import { orderMoney } from '~/services/payments/ledger.server';

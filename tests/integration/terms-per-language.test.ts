@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { terms, termsAgreements } from '~db/schema';
 import { bookSlot } from '~/services/booking.server';
 import { sendMessage, startChat } from '~/services/chats.server';
-import { agreeToTerms, agreementStatus, currentTerms, publishTerms, readersAskedAgain, termsStartingPoint } from '~/services/terms.server';
+import { agreeToTerms, agreementStatus, currentTerms, publishTerms, readersAskedAgain, termsStartingPoint } from '~/services/accounts/terms.server';
 import { createTerms, createTraveler, createUser } from '~server/seed/factories';
 import { bookableGuide, bookingDay } from '../support/booking';
 import { testDriver, useTestDatabase } from '../support/test-database';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, blobs, idVerifications, notifications, photos, users } from '~db/schema';
-import type { UserRow } from '~/services/users.server';
+import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import { createGuide, createPhoto, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';

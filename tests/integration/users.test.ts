@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, favorites, orders, payments } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { verifyEmail } from '~/services/accounts.server';
-import { sendVerificationCode } from '~/services/email-codes.server';
+import { verifyEmail } from '~/services/accounts/accounts.server';
+import { sendVerificationCode } from '~/services/accounts/email-codes.server';
 import { AppError } from '~/services/platform/errors.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { assertSelfOrAdmin } from '~/services/platform/access.server';
@@ -13,7 +13,7 @@ import { listUserReviews } from '~/services/reviews.server';
 import { recordAuthorisation, recordCapture, recordRefund } from '~/services/payments/ledger.server';
 import { openPayment } from '~/services/payments/payments.server';
 import { getEarnings, getUserStats } from '~/services/user-stats.server';
-import { findUserById, type UserRow } from '~/services/users.server';
+import { findUserById, type UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import {
   createAvailability,

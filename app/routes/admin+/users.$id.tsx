@@ -18,7 +18,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { ASSIGNABLE_ROLES, CONFIRMED_USER_INTENTS, adminUserActionSchema, type AdminUserIntent } from '~/schemas/user-admin';
-import { archiveUser, blockUser, restoreUser, unblockUser } from '~/services/user-admin.server';
+import { archiveUser, blockUser, restoreUser, unblockUser } from '~/services/accounts/user-admin.server';
 import { changeUserRole, endUserSessions, getUserForAdmin, resendVerificationFor } from '~/services/admin-user-detail.server';
 
 /**

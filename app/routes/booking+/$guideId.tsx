@@ -24,7 +24,7 @@ import { isPublishableGuide } from '~/services/catalogue/guide-publishable.serve
 import { bookSlot } from '~/services/booking.server';
 import { checkoutPath } from '~/services/payments/order-payments.server';
 import { getGuideDetail } from '~/services/catalogue/guides.server';
-import { findUserById } from '~/services/users.server';
+import { findUserById } from '~/services/accounts/users.server';
 import { DayPicker } from './__day-picker';
 import { ErrorSummary } from './__error-summary';
 import { parseSlot, radioId, SlotPicker, slotValue } from './__slot-picker';

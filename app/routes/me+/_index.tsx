@@ -42,7 +42,7 @@ import {
   toPublicUser,
   updateProfile,
   type UserRow,
-} from '~/services/users.server';
+} from '~/services/accounts/users.server';
 import { normaliseEmail } from '~/lib/email';
 
 /**

@@ -6,9 +6,9 @@ import type { EarningLine, EarningState, GuideEarnings, MaskedPayoutAccountView,
 import { recordAudit } from '../platform/audit.server';
 import { now as clockNow } from '../platform/clock.server';
 import { AppError } from '../platform/errors.server';
-import { verifyPassword } from '../passwords.server';
+import { verifyPassword } from '../accounts/passwords.server';
 import { clearAttempts, releaseAttempt, reserveAttempt, type LimitLog } from '../platform/rate-limit.server';
-import type { UserRow } from '../users.server';
+import type { UserRow } from '../accounts/users.server';
 import { commissionOf } from './commission.server';
 import { accountBalance, orderMoney, payableLines } from './ledger.server';
 import { maskAccountNumber, payoutAccountOf, savePayoutAccount, type MaskedPayoutAccount } from './payout-accounts.server';

@@ -15,8 +15,8 @@ import { now as clockNow } from '../platform/clock.server';
 import { AppError } from '../platform/errors.server';
 import { audited, EXPORT_PAGE_ROWS, keyset, type CsvExport } from '../exports.server';
 import { paginate } from '../catalogue/guides.server';
-import { assertAdmin } from '../user-admin.server';
-import type { UserRow } from '../users.server';
+import { assertAdmin } from '../accounts/user-admin.server';
+import type { UserRow } from '../accounts/users.server';
 import { accountBalances, markPayoutPaid } from './ledger.server';
 import { maskAccountNumber } from './payout-accounts.server';
 

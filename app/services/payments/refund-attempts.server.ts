@@ -9,8 +9,8 @@ import { countEvent } from '../platform/counters.server';
 import { AppError } from '../platform/errors.server';
 import { logEvent } from '../platform/log.server';
 import { enqueueOnce } from '../platform/outbox.server';
-import { assertAdmin } from '../user-admin.server';
-import type { UserRow } from '../users.server';
+import { assertAdmin } from '../accounts/user-admin.server';
+import type { UserRow } from '../accounts/users.server';
 import type { PaymentStep } from './order-payments.server';
 import { applyPaymentTransition } from './payments.server';
 

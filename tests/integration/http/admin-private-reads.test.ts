@@ -6,7 +6,7 @@ import { auditLogs } from '~db/schema';
 import { createGuide, createTraveler, createUser } from '~server/seed/factories';
 import { applyForIdVerification } from '~/services/id-verification.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
-import type { UserRow } from '~/services/users.server';
+import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';

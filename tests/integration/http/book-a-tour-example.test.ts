@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { hashPassword } from '~/services/passwords.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createTraveler } from '~server/seed/factories';
 import { bookATour, confirmAsGuide } from '../../../examples/book-a-tour';

@@ -5,7 +5,7 @@ import { guidePayoutAccounts } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { recordAuthorisation, recordCapture, recordSettlement, startPayout } from '~/services/payments/ledger.server';
 import { savePayoutAccount } from '~/services/payments/payout-accounts.server';
-import { hashPassword } from '~/services/passwords.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createGuide, createOrder, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';

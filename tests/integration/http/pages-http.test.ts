@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { users } from '~db/schema';
 import { describeError } from '~/http/errors.server';
-import { hashPassword } from '~/services/passwords.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { createTraveler } from '~server/seed/factories';

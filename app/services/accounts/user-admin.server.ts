@@ -9,9 +9,9 @@ import {
   type UserListQueryInput,
   type UserSortField,
 } from '~/schemas/user-admin';
-import { AppError, parseValue } from './platform/errors.server';
-import { recordAudit, type AuditAction } from './platform/audit.server';
-import { paginate, type Pagination } from './catalogue/guides.server';
+import { AppError, parseValue } from '../platform/errors.server';
+import { recordAudit, type AuditAction } from '../platform/audit.server';
+import { paginate, type Pagination } from '../catalogue/guides.server';
 import { revokeUserSessions } from './sessions.server';
 import { toPublicUser, userIdParam, type PublicUser, type UserRow } from './users.server';
 

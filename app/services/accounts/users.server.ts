@@ -3,15 +3,15 @@ import { getDb, type Database } from '~db/client';
 import { emailCodes, users } from '~db/schema';
 import { normaliseEmail } from '~/lib/email';
 import { isGuideProfileInput, type ProfileInput } from '~/schemas/profile';
-import { assertSelfOrAdmin, type Viewer } from './platform/access.server';
-import { recordAudit } from './platform/audit.server';
-import { blobUrl } from './platform/blobs.server';
+import { assertSelfOrAdmin, type Viewer } from '../platform/access.server';
+import { recordAudit } from '../platform/audit.server';
+import { blobUrl } from '../platform/blobs.server';
 import { consumeEmailCode, resendCooldownSeconds, sendEmailCode } from './email-codes.server';
-import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
-import { logError } from './platform/log.server';
+import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from '../platform/errors.server';
+import { logError } from '../platform/log.server';
 import { translationsOf } from '~/schemas/guide-profile';
-import { refreshGuideSearchText } from './catalogue/guides.server';
-import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt, type LimitLog } from './platform/rate-limit.server';
+import { refreshGuideSearchText } from '../catalogue/guides.server';
+import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt, type LimitLog } from '../platform/rate-limit.server';
 
 export async function findUserByEmail(email: string, db: Database = getDb()) {
   const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, normaliseEmail(email)));

@@ -1,7 +1,7 @@
 import { getDb, type Database } from '~db/client';
 import type { GuideProfileUpdate } from '~/schemas/guide-profile';
-import { assertSelfOrAdmin, type Viewer } from './platform/access.server';
-import { AppError, idParamOr } from './platform/errors.server';
+import { assertSelfOrAdmin, type Viewer } from '../platform/access.server';
+import { AppError, idParamOr } from '../platform/errors.server';
 import { updateProfile, type UserRow } from './users.server';
 
 /** A guide id from a URL segment: anything that is not a positive whole number names no guide (404). */

@@ -6,10 +6,10 @@ import type { PublishAllTermsInput, PublishTermsInput, TermsDocument } from '~/s
 import { getDb, type Database } from '~db/client';
 import { terms, termsAgreements, users } from '~db/schema';
 import type { TermsKind } from '~/lib/terms';
-import type { Viewer } from './platform/access.server';
-import { recordAudit } from './platform/audit.server';
-import { now as clockNow } from './platform/clock.server';
-import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
+import type { Viewer } from '../platform/access.server';
+import { recordAudit } from '../platform/audit.server';
+import { now as clockNow } from '../platform/clock.server';
+import { AppError, pgErrorCode, UNIQUE_VIOLATION } from '../platform/errors.server';
 
 
 /** The active text of a kind in the reader's language, falling back to zh-TW; undefined when none is active. */

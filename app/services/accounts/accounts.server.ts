@@ -5,8 +5,8 @@ import type { Locale } from '~/i18n/config';
 import type { LoginInput, RegisterInput, VerifyEmailInput } from '~/schemas/account-forms';
 import { ensureVerificationCode, sendVerificationCode } from './email-codes.server';
 import { redeemCodeForAddress, reserveMailSlot } from './code-redemption.server';
-import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
-import { recordAudit } from './platform/audit.server';
+import { AppError, pgErrorCode, UNIQUE_VIOLATION } from '../platform/errors.server';
+import { recordAudit } from '../platform/audit.server';
 import { hashPassword, verifyPassword } from './passwords.server';
 import {
   clearAttempts,
@@ -17,11 +17,11 @@ import {
   RESENDS_PER_IP,
   reserveAttempt,
   type LimitLog,
-} from './platform/rate-limit.server';
+} from '../platform/rate-limit.server';
 import { createSession, revokeSession, type SessionKind } from './sessions.server';
 import { signToken } from './tokens.server';
 import { normaliseEmail } from '~/lib/email';
-import { refreshGuideSearchText } from './catalogue/guides.server';
+import { refreshGuideSearchText } from '../catalogue/guides.server';
 import { recordAgreementAtSignUp } from './terms.server';
 import { findUserByEmail, toPublicUser, type UserRow } from './users.server';
 

@@ -1,7 +1,7 @@
 import type { Database } from '~db/client';
 import { consumeEmailCode, RESEND_COOLDOWN_SECONDS, type EmailCodePurpose } from './email-codes.server';
-import { AppError } from './platform/errors.server';
-import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt, type LimitLog } from './platform/rate-limit.server';
+import { AppError } from '../platform/errors.server';
+import { CODE_FAILURES_PER_ACCOUNT, CODE_FAILURES_PER_IP, ipKey, releaseAttempt, reserveAttempt, type LimitLog } from '../platform/rate-limit.server';
 import { normaliseEmail } from '~/lib/email';
 import { findUserByEmail, type UserRow } from './users.server';
 

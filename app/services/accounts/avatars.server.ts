@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
-import { assertSelfOrAdmin, type Viewer as Actor } from './platform/access.server';
-import { recordAudit, type AuditAction } from './platform/audit.server';
-import { blobUrl, storeBlob } from './platform/blobs.server';
-import { encodeImage, readUploadForm, uploadedBytes } from './platform/image-pipeline.server';
+import { assertSelfOrAdmin, type Viewer as Actor } from '../platform/access.server';
+import { recordAudit, type AuditAction } from '../platform/audit.server';
+import { blobUrl, storeBlob } from '../platform/blobs.server';
+import { encodeImage, readUploadForm, uploadedBytes } from '../platform/image-pipeline.server';
 
-export { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, sniffImageType } from './platform/image-pipeline.server';
+export { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, sniffImageType } from '../platform/image-pipeline.server';
 export { readUploadForm, uploadedBytes };
 
 /**

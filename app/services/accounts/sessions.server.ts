@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { preparedStatement } from '~db/prepared';
 import { pushSubscriptions, sessions, users } from '~db/schema';
-import { disconnectSessions } from './platform/realtime.server';
+import { disconnectSessions } from '../platform/realtime.server';
 
 /**
  * Sessions (ARCHITECTURE §4): one table for cookie sessions and bearer tokens, so logout or blocking

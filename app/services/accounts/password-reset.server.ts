@@ -4,17 +4,17 @@ import { users } from '~db/schema';
 import type { ResetPasswordInput } from '~/schemas/account-forms';
 import { sendEmailCode } from './email-codes.server';
 import { redeemCodeForAddress, reserveMailSlot } from './code-redemption.server';
-import { AppError } from './platform/errors.server';
-import { logError } from './platform/log.server';
+import { AppError } from '../platform/errors.server';
+import { logError } from '../platform/log.server';
 import { hashPassword } from './passwords.server';
-import { ipKey, reserveAttempt, type LimitLog } from './platform/rate-limit.server';
+import { ipKey, reserveAttempt, type LimitLog } from '../platform/rate-limit.server';
 import { revokeUserSessions } from './sessions.server';
 import { getConfig } from '~/env.server';
 import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { normaliseEmail } from '~/lib/email';
-import { enqueueMail } from './platform/mail.server';
+import { enqueueMail } from '../platform/mail.server';
 import { findUserByEmail, type UserRow } from './users.server';
 
 /**

@@ -5,8 +5,8 @@ import { EMAIL_CODE_PURPOSES, emailCodes, users } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { getFixedT } from '~/i18n/i18n.server';
 import { isLocale } from '~/i18n/config';
-import { AppError } from './platform/errors.server';
-import { enqueueMail } from './platform/mail.server';
+import { AppError } from '../platform/errors.server';
+import { enqueueMail } from '../platform/mail.server';
 
 /**
  * Emailed codes (ARCHITECTURE §4, §6): 6 digits, stored as an HMAC (never in clear), valid 15 minutes,
