@@ -358,7 +358,7 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body'),
     // What happened (the facts its words are made of): worded again in the reader's language when shown
-    // (app/services/notice-wording.server.ts). Null on rows written before it existed: their stored words stay.
+    // (app/services/messaging/notice-wording.server.ts). Null on rows written before it existed: their stored words stay.
     params: jsonb('params').$type<Record<string, string | number | undefined>>(),
     link: text('link'),
     readAt: tstz('read_at'),

@@ -8,7 +8,7 @@ import { recordAudit, type AuditAction } from './platform/audit.server';
 import { now as clockNow } from './platform/clock.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
 import { paginate } from './catalogue/guides.server';
-import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './order-notices.server';
+import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './messaging/order-notices.server';
 import { availableActions, decide, refundOnCancel } from './order-state.server';
 import { orderFilterConditions } from './order-filters.server';
 import { loadOrder, orderTimeline, type OrderView } from './orders.server';

@@ -7,7 +7,7 @@ import { parseIdParam } from '~/lib/ids';
 import { RECENT_DEFAULT_LIMIT, type Recommendation, type RecentBooking, type RecentOrderView } from '~/schemas/discover';
 import { assertSelfOrAdmin, type Viewer } from './platform/access.server';
 import { blobUrl } from './platform/blobs.server';
-import { countOpenReports } from './chat-reports.server';
+import { countOpenReports } from './messaging/chat-reports.server';
 import { AppError } from './platform/errors.server';
 import { averageRatingSql, countsTowardGuideRating } from './catalogue/ratings.server';
 import { recommendGuides } from './catalogue/recommendations.server';

@@ -6,7 +6,7 @@ import type { Viewer } from './platform/access.server';
 import { recordAudit } from './platform/audit.server';
 import { AppError } from './platform/errors.server';
 import { isPublishableGuide, notSuspendedCondition, standingOf } from './catalogue/guide-publishable.server';
-import { recordNotice } from './trust-notices.server';
+import { recordNotice } from './messaging/trust-notices.server';
 import type { UserRow } from './accounts/users.server';
 
 /*

@@ -15,7 +15,7 @@ import { recordAudit } from './platform/audit.server';
 import { getPrivateBlob, storeBlob } from './platform/blobs.server';
 import { AppError } from './platform/errors.server';
 import { encodeImage } from './platform/image-pipeline.server';
-import { recordNotice } from './trust-notices.server';
+import { recordNotice } from './messaging/trust-notices.server';
 import type { UserRow } from './accounts/users.server';
 
 /*

@@ -5,8 +5,8 @@ import { now } from './platform/clock.server';
 import { purgeDeliveredOutbox } from './platform/outbox-retention.server';
 import { runDailyReconciliation } from './payments/reconciliation.server';
 import { PAYOUT_BATCH_EVERY_MS, runPayoutBatch } from './payments/payout-batch.server';
-import { mailUnreadMessages } from './unread-mail.server';
-import { deliverOrderNotices } from './order-notices.server';
+import { mailUnreadMessages } from './messaging/unread-mail.server';
+import { deliverOrderNotices } from './messaging/order-notices.server';
 import { expireUnpaidOrders } from './payments/order-payments.server';
 import { deleteExpiredIdempotencyKeys } from './platform/idempotency.server';
 

@@ -5,7 +5,7 @@ import { countEvent } from './platform/counters.server';
 import { logError } from './platform/log.server';
 import { deliverMail, type Mail } from './platform/mail.server';
 import { OUTBOX_CHANNEL, type OutboxKind } from './platform/outbox.server';
-import { deliverPush } from './push.server';
+import { deliverPush } from './messaging/push.server';
 import { runPaymentJob } from './payments/payment-jobs.server';
 
 /**

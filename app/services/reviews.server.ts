@@ -14,7 +14,7 @@ import type { UserReview } from '~/schemas/user-views';
 import type { Viewer } from './platform/access.server';
 import { recordAudit } from './platform/audit.server';
 import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
-import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './order-notices.server';
+import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './messaging/order-notices.server';
 import { getOrderFor } from './orders.server';
 import { givenReviewsOf, receivedReviewsOf, refreshGuideRating } from './catalogue/ratings.server';
 import { likeContains } from './accounts/user-admin.server';

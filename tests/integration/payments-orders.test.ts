@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { orderEvents, orders, outbox, payments } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { bookSlot } from '~/services/booking.server';
-import { listNotifications } from '~/services/notifications.server';
+import { listNotifications } from '~/services/messaging/notifications.server';
 import { changeOrder, getOrderDetail, listOrders } from '~/services/orders.server';
 import { expireUnpaidOrders } from '~/services/payments/order-payments.server';
 import { AppError } from '~/services/platform/errors.server';

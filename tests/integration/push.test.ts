@@ -5,7 +5,7 @@ import { outbox, pushSubscriptions } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { startOutboxWorker, type OutboxWorker } from '~/services/outbox-worker.server';
-import { enqueuePushes } from '~/services/push.server';
+import { enqueuePushes } from '~/services/messaging/push.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../support/api';

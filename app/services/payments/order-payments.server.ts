@@ -9,7 +9,7 @@ import type { Party } from '../order-state.server';
 import { refundOnCancel } from '../order-state.server';
 import { AppError } from '../platform/errors.server';
 import { enqueueOnce } from '../platform/outbox.server';
-import { recordOrderNotice, orderNoticeFacts, type PendingNotice } from '../order-notices.server';
+import { recordOrderNotice, orderNoticeFacts, type PendingNotice } from '../messaging/order-notices.server';
 import { selectOrderWithParties } from '../order-parties.server';
 import { openPayment, applyPaymentTransition, type PaymentRow } from './payments.server';
 import { paymentProvider, paymentProviderName } from './configured-provider.server';

@@ -13,7 +13,7 @@ import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /**
  * Issue 19: notifications are written in the reader's current language, also the ones created before they
- * switched. A notice is stored as what happened and worded when shown (app/services/notice-wording.server.ts).
+ * switched. A notice is stored as what happened and worded when shown (app/services/messaging/notice-wording.server.ts).
  */
 useTestDatabase();
 const server = useTestServer();

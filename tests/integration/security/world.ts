@@ -5,7 +5,7 @@ import { banners, boardPosts, boardReplies, chatMessageReports, chatMessages, ch
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { READ_AUDIT_ACTIONS } from '~/services/platform/audit.server';
 import { storeBlob } from '~/services/platform/blobs.server';
-import { vapidKeys } from '~/services/push.server';
+import { vapidKeys } from '~/services/messaging/push.server';
 import {
   createAvailability,
   createCompletedOrder,

@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } fr
 import { getDb, type Database } from '~db/client';
 import type { ChatReportReason } from '~/lib/chat-report-reasons';
 import { chatMessageReports, chatMessages, users } from '~db/schema';
-import { recordAudit } from './platform/audit.server';
-import { now } from './platform/clock.server';
-import { AppError } from './platform/errors.server';
+import { recordAudit } from '../platform/audit.server';
+import { now } from '../platform/clock.server';
+import { AppError } from '../platform/errors.server';
 
 /**
  * The admin queue of reported chat messages (issue 23 "Abuse"): each open report with the reported message as

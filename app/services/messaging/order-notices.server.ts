@@ -6,8 +6,8 @@ import { formatNtd } from '~/lib/money';
 import { formatTourDayLong } from '~/lib/dates';
 import { wordNotice } from './notice-wording.server';
 import { writeNotification, type NewNotification, type NotificationRow } from './notifications.server';
-import { emitToUser } from './platform/realtime.server';
-import type { UserRow } from './accounts/users.server';
+import { emitToUser } from '../platform/realtime.server';
+import type { UserRow } from '../accounts/users.server';
 
 /**
  * What an order's change tells the other party (issue 10 "Everyone is told"): a notification row and a mail in

@@ -11,11 +11,11 @@ import { getConfig } from '~/env.server';
 import { isLocale, type Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import type { PushMessage, PushSubscribeInput, PushSubscriptionListed, PushSubscriptionView } from '~/schemas/push';
-import type { Viewer } from './platform/access.server';
-import { AppError } from './platform/errors.server';
-import { enqueue } from './platform/outbox.server';
-import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';
-import { sessionIsLive } from './accounts/sessions.server';
+import type { Viewer } from '../platform/access.server';
+import { AppError } from '../platform/errors.server';
+import { enqueue } from '../platform/outbox.server';
+import { reserveAttempt, type LimitLog } from '../platform/rate-limit.server';
+import { sessionIsLive } from '../accounts/sessions.server';
 
 /**
  * Web push (issue 23, docs/decisions/029).

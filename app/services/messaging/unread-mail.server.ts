@@ -7,8 +7,8 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { maskContacts } from '~/lib/contact-mask';
 import { isMasking } from './chats.server';
-import { now } from './platform/clock.server';
-import { enqueueMail } from './platform/mail.server';
+import { now } from '../platform/clock.server';
+import { enqueueMail } from '../platform/mail.server';
 
 /**
  * The unread-message mail (issue 23, docs/decisions/028): a message still unread UNREAD_AFTER_MS after it was

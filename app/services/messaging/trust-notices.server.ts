@@ -4,7 +4,7 @@ import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { wordNotice } from './notice-wording.server';
 import { writeNotification } from './notifications.server';
-import type { UserRow } from './accounts/users.server';
+import type { UserRow } from '../accounts/users.server';
 
 /**
  * What a trust decision tells the person it concerns (issue 11): a notification row (its facts, worded again in

@@ -12,15 +12,15 @@ import {
   type MessageListQuery,
   type MessageReadEvent,
 } from '~/schemas/chat';
-import { recordAudit } from './platform/audit.server';
-import { blobUrl } from './platform/blobs.server';
+import { recordAudit } from '../platform/audit.server';
+import { blobUrl } from '../platform/blobs.server';
 import { pairKey, pairsShowingContacts } from './contact-visibility.server';
-import { now } from './platform/clock.server';
-import { AppError, idParamOr } from './platform/errors.server';
-import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';
+import { now } from '../platform/clock.server';
+import { AppError, idParamOr } from '../platform/errors.server';
+import { reserveAttempt, type LimitLog } from '../platform/rate-limit.server';
 import { enqueuePushes } from './push.server';
-import { emitToUser } from './platform/realtime.server';
-import { assertAgreedToTerms } from './accounts/terms.server';
+import { emitToUser } from '../platform/realtime.server';
+import { assertAgreedToTerms } from '../accounts/terms.server';
 
 /**
  * Conversations between one traveler and one guide (issue 23, docs/decisions/022-chat-delivery.md).

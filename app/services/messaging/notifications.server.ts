@@ -6,12 +6,12 @@ import type { TFunction } from 'i18next';
 import type { Locale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import type { NotificationListQuery, NotificationView } from '~/schemas/notifications';
-import { AppError, idParamOr } from './platform/errors.server';
-import { mailJob, mailPayload, type Mail } from './platform/mail.server';
+import { AppError, idParamOr } from '../platform/errors.server';
+import { mailJob, mailPayload, type Mail } from '../platform/mail.server';
 import { wordNotice } from './notice-wording.server';
-import { wakeOutboxWorkers } from './platform/outbox.server';
+import { wakeOutboxWorkers } from '../platform/outbox.server';
 import { pushBody, pushJobs } from './push.server';
-import { emitToUser } from './platform/realtime.server';
+import { emitToUser } from '../platform/realtime.server';
 
 /** Notifications (SPEC §3, §4, §7): each person reads, marks and deletes only their own. */
 export async function countUnread(userId: number, db: Database = getDb()): Promise<number> {

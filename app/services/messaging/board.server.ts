@@ -12,13 +12,13 @@ import {
 } from '~/schemas/board';
 import { getFixedT } from '~/i18n/i18n.server';
 import { isLocale } from '~/i18n/config';
-import { recordAudit } from './platform/audit.server';
-import { now } from './platform/clock.server';
-import { AppError, idParamOr } from './platform/errors.server';
-import { publishableGuide } from './catalogue/guide-publishable.server';
+import { recordAudit } from '../platform/audit.server';
+import { now } from '../platform/clock.server';
+import { AppError, idParamOr } from '../platform/errors.server';
+import { publishableGuide } from '../catalogue/guide-publishable.server';
 import { writeNotification } from './notifications.server';
 import { wordNotice } from './notice-wording.server';
-import { reserveAttempt, type LimitLog } from './platform/rate-limit.server';
+import { reserveAttempt, type LimitLog } from '../platform/rate-limit.server';
 
 /**
  * The message board (issue 23): travelers post trip requests and questions; anyone reads them, newest first, by
