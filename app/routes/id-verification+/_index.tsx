@@ -15,7 +15,7 @@ import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { ID_DOCUMENT_TYPES, idApplicationFormSchema, idApplicationSchema } from '~/schemas/trust';
-import { applyForIdVerification, getMyIdVerification } from '~/services/id-verification.server';
+import { applyForIdVerification, getMyIdVerification } from '~/services/trust/id-verification.server';
 import { readUploadForm, uploadedBytes } from '~/services/platform/image-pipeline.server';
 
 /**

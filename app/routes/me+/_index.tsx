@@ -29,9 +29,9 @@ import { invariantResponse, readForm } from '~/http/page.server';
 import { confirmEmailChangeSchema } from '~/schemas/account-forms';
 import { profileSchemaFor } from '~/schemas/profile';
 import { countAvailableSlots } from '~/services/catalogue/availability.server';
-import { getIdVerificationState } from '~/services/id-verification.server';
+import { getIdVerificationState } from '~/services/trust/id-verification.server';
 import { listUserOrders } from '~/services/orders.server';
-import { listAllGuidePhotos } from '~/services/photos.server';
+import { listAllGuidePhotos } from '~/services/trust/photos.server';
 import { listUserReviews } from '~/services/reviews.server';
 import { getEarnings, getUserStats } from '~/services/user-stats.server';
 import {

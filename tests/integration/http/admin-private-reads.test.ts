@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs } from '~db/schema';
 import { createGuide, createTraveler, createUser } from '~server/seed/factories';
-import { applyForIdVerification } from '~/services/id-verification.server';
+import { applyForIdVerification } from '~/services/trust/id-verification.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../../support/api';

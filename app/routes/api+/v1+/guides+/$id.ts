@@ -4,7 +4,7 @@ import { defineApi } from '~/http/contract';
 import { getLocale } from '~/i18n/i18n.server';
 import { guideDetailData } from '~/schemas/guide-responses';
 import { adminUserData } from '~/schemas/responses';
-import { archiveGuide } from '~/services/guide-archive.server';
+import { archiveGuide } from '~/services/trust/guide-archive.server';
 import { guideIdParam } from '~/services/accounts/guide-profile.server';
 import { getGuideDetail } from '~/services/catalogue/guides.server';
 import { toAdminUser } from '~/services/accounts/user-admin.server';

@@ -3,7 +3,7 @@ import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { idApplicationSchemaOut } from '~/schemas/trust';
 import { AppError } from '~/services/platform/errors.server';
-import { approveIdApplication } from '~/services/id-verification.server';
+import { approveIdApplication } from '~/services/trust/id-verification.server';
 
 export const contract = defineApi({
   path: '/api/v1/id-verifications/{id}/approve',

@@ -6,7 +6,7 @@ import { parseIdParam } from '~/lib/ids';
 import { photoListQuerySchema, photoSchema } from '~/schemas/trust';
 import { AppError } from '~/services/platform/errors.server';
 import { readUploadForm, uploadedBytes } from '~/services/platform/image-pipeline.server';
-import { assertMayUploadPhoto, listPhotos, uploadPhoto } from '~/services/photos.server';
+import { assertMayUploadPhoto, listPhotos, uploadPhoto } from '~/services/trust/photos.server';
 
 export const contract = defineApi({
   path: '/api/v1/photos',

@@ -2,12 +2,12 @@ import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { orders, photos, reviews, users } from '~db/schema';
 import type { GuideStatus } from '~/lib/trust-statuses';
-import type { Viewer } from './platform/access.server';
-import { recordAudit } from './platform/audit.server';
-import { AppError } from './platform/errors.server';
-import { isPublishableGuide, notSuspendedCondition, standingOf } from './catalogue/guide-publishable.server';
-import { recordNotice } from './messaging/trust-notices.server';
-import type { UserRow } from './accounts/users.server';
+import type { Viewer } from '../platform/access.server';
+import { recordAudit } from '../platform/audit.server';
+import { AppError } from '../platform/errors.server';
+import { isPublishableGuide, notSuspendedCondition, standingOf } from '../catalogue/guide-publishable.server';
+import { recordNotice } from '../messaging/trust-notices.server';
+import type { UserRow } from '../accounts/users.server';
 
 /*
  * Guide standing (issue 11 with issue 9). A new guide is listed without an approval step once their profile

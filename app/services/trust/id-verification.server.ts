@@ -10,13 +10,13 @@ import {
   type IdVerificationStatusView,
 } from '~/schemas/trust';
 import type { IdVerificationState } from '~/schemas/user-views';
-import type { Viewer } from './platform/access.server';
-import { recordAudit } from './platform/audit.server';
-import { getPrivateBlob, storeBlob } from './platform/blobs.server';
-import { AppError } from './platform/errors.server';
-import { encodeImage } from './platform/image-pipeline.server';
-import { recordNotice } from './messaging/trust-notices.server';
-import type { UserRow } from './accounts/users.server';
+import type { Viewer } from '../platform/access.server';
+import { recordAudit } from '../platform/audit.server';
+import { getPrivateBlob, storeBlob } from '../platform/blobs.server';
+import { AppError } from '../platform/errors.server';
+import { encodeImage } from '../platform/image-pipeline.server';
+import { recordNotice } from '../messaging/trust-notices.server';
+import type { UserRow } from '../accounts/users.server';
 
 /*
  * ID verification (SPEC §4, issue 11). A guide (or a traveler, for whom it is only suggested) applies with a

@@ -1,7 +1,7 @@
 import { getDb, type Database } from '~db/client';
 import { findGuide } from './guide-standing.server';
-import { archiveUser } from './accounts/user-admin.server';
-import type { UserRow } from './accounts/users.server';
+import { archiveUser } from '../accounts/user-admin.server';
+import type { UserRow } from '../accounts/users.server';
 
 /**
  * DELETE /api/v1/guides/{id} (admin, issue 11): archives the guide's account the way DELETE /api/v1/users/{id}

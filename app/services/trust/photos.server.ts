@@ -3,13 +3,13 @@ import { getDb, type Database } from '~db/client';
 import { photos, users } from '~db/schema';
 import { MAX_PHOTOS_PER_GUIDE, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, type PhotoView } from '~/schemas/trust';
 import type { PhotoStatus } from '~/lib/trust-statuses';
-import type { Viewer } from './platform/access.server';
-import { recordAudit } from './platform/audit.server';
-import { blobUrl, storeBlob } from './platform/blobs.server';
-import { AppError } from './platform/errors.server';
-import { encodeImage } from './platform/image-pipeline.server';
-import { recordNotice } from './messaging/trust-notices.server';
-import type { UserRow } from './accounts/users.server';
+import type { Viewer } from '../platform/access.server';
+import { recordAudit } from '../platform/audit.server';
+import { blobUrl, storeBlob } from '../platform/blobs.server';
+import { AppError } from '../platform/errors.server';
+import { encodeImage } from '../platform/image-pipeline.server';
+import { recordNotice } from '../messaging/trust-notices.server';
+import type { UserRow } from '../accounts/users.server';
 
 /*
  * A guide's photos (SPEC §2 Guide photo gallery, §4 Photo review, §5 Photos, issue 11). Only ID-verified
