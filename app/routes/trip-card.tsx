@@ -12,7 +12,7 @@ import { telHref } from '~/lib/phone';
 import { slotWithHours } from '~/lib/time-slots';
 import { formatTourDayLong } from '~/lib/dates';
 import { now } from '~/services/platform/clock.server';
-import { tripCard } from '~/services/trip-card.server';
+import { tripCard } from '~/services/booking/trip-card.server';
 
 /**
  * /trip-card (issue 24): the traveler's upcoming confirmed tours on one page. The service worker keeps the

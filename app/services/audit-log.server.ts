@@ -5,7 +5,7 @@ import { auditLogs, users } from '~db/schema';
 import { containsPattern } from '~/lib/search-text';
 import { AUDIT_PAGE_SIZE, type AuditQuery } from '~/schemas/admin-logs';
 import { paginate } from './catalogue/guides.server';
-import { partyCondition } from './order-filters.server';
+import { partyCondition } from './booking/order-filters.server';
 import { assertAdmin } from './accounts/user-admin.server';
 import type { UserRow } from './accounts/users.server';
 

@@ -5,7 +5,7 @@ import type { DevCreateUserInput, DevUpdateUserInput } from '~/schemas/dev-users
 import { normaliseEmail } from '~/lib/email';
 import type { Viewer } from './platform/access.server';
 import { recordAudit } from './platform/audit.server';
-import { listUsersForDebug } from './dashboards.server';
+import { listUsersForDebug } from './booking/dashboards.server';
 import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
 import { refreshGuideSearchText } from './catalogue/guides.server';
 import { hashPassword } from './accounts/passwords.server';

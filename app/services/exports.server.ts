@@ -7,8 +7,8 @@ import type { AdminOrderFilters } from '~/schemas/admin-orders';
 import type { UserListQuery } from '~/schemas/user-admin';
 import { recordAudit } from './platform/audit.server';
 import { auditConditions } from './audit-log.server';
-import { orderFilterConditions } from './order-filters.server';
-import { reviewSearchCondition, reviewTables } from './reviews.server';
+import { orderFilterConditions } from './booking/order-filters.server';
+import { reviewSearchCondition, reviewTables } from './booking/reviews.server';
 import { assertAdmin, userListConditions } from './accounts/user-admin.server';
 import type { UserRow } from './accounts/users.server';
 

@@ -18,7 +18,7 @@ import { savePayoutAccount } from '~/services/payments/payout-accounts.server';
 import { runPayoutBatch } from '~/services/payments/payout-batch.server';
 import { hashPassword } from '~/services/accounts/passwords.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
-import { getEarnings } from '~/services/user-stats.server';
+import { getEarnings } from '~/services/booking/user-stats.server';
 import { createGuide, createOrder, createTraveler } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from './../support/test-database';
 

@@ -6,10 +6,10 @@ import { orders, outbox, payments, payouts, simulatorTrades, users } from '~db/s
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { slotStartsAt, TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
 import { adminCancelOrder, adminRefundOrder } from '~/services/admin-orders.server';
-import { bookSlot } from '~/services/booking.server';
+import { bookSlot } from '~/services/booking/booking.server';
 import { now as clockNow, setClock } from '~/services/platform/clock.server';
 import { AppError } from '~/services/platform/errors.server';
-import { changeOrder } from '~/services/orders.server';
+import { changeOrder } from '~/services/booking/orders.server';
 import { commissionOf } from '~/services/payments/commission.server';
 import { adminMarkPayoutPaid } from '~/services/payments/finance-admin.server';
 import { accountBalances, orderMoney, startPayout, type OrderMoney } from '~/services/payments/ledger.server';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { terms, termsAgreements } from '~db/schema';
-import { bookSlot } from '~/services/booking.server';
+import { bookSlot } from '~/services/booking/booking.server';
 import { sendMessage, startChat } from '~/services/messaging/chats.server';
 import { agreeToTerms, agreementStatus, currentTerms, publishTerms, readersAskedAgain, termsStartingPoint } from '~/services/accounts/terms.server';
 import { createTerms, createTraveler, createUser } from '~server/seed/factories';

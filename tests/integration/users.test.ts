@@ -8,11 +8,11 @@ import { sendVerificationCode } from '~/services/accounts/email-codes.server';
 import { AppError } from '~/services/platform/errors.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { assertSelfOrAdmin } from '~/services/platform/access.server';
-import { listUserOrders } from '~/services/orders.server';
-import { listUserReviews } from '~/services/reviews.server';
+import { listUserOrders } from '~/services/booking/orders.server';
+import { listUserReviews } from '~/services/booking/reviews.server';
 import { recordAuthorisation, recordCapture, recordRefund } from '~/services/payments/ledger.server';
 import { openPayment } from '~/services/payments/payments.server';
-import { getEarnings, getUserStats } from '~/services/user-stats.server';
+import { getEarnings, getUserStats } from '~/services/booking/user-stats.server';
 import { findUserById, type UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import {

@@ -21,7 +21,7 @@ import { formatNtd } from '~/lib/money';
 import { bookingFormSchema } from '~/schemas/booking';
 import { listSlotsToBook } from '~/services/catalogue/availability.server';
 import { isPublishableGuide } from '~/services/catalogue/guide-publishable.server';
-import { bookSlot } from '~/services/booking.server';
+import { bookSlot } from '~/services/booking/booking.server';
 import { checkoutPath } from '~/services/payments/order-payments.server';
 import { getGuideDetail } from '~/services/catalogue/guides.server';
 import { findUserById } from '~/services/accounts/users.server';

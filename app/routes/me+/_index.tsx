@@ -30,10 +30,10 @@ import { confirmEmailChangeSchema } from '~/schemas/account-forms';
 import { profileSchemaFor } from '~/schemas/profile';
 import { countAvailableSlots } from '~/services/catalogue/availability.server';
 import { getIdVerificationState } from '~/services/trust/id-verification.server';
-import { listUserOrders } from '~/services/orders.server';
+import { listUserOrders } from '~/services/booking/orders.server';
 import { listAllGuidePhotos } from '~/services/trust/photos.server';
-import { listUserReviews } from '~/services/reviews.server';
-import { getEarnings, getUserStats } from '~/services/user-stats.server';
+import { listUserReviews } from '~/services/booking/reviews.server';
+import { getEarnings, getUserStats } from '~/services/booking/user-stats.server';
 import {
   cancelEmailChange,
   confirmEmailChange,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { notifications, orders } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { BOOKING_LIMITS } from '~/services/booking.server';
+import { BOOKING_LIMITS } from '~/services/booking/booking.server';
 import { setClock } from '~/services/platform/clock.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createAvailability, createGuide, createOrder, createTraveler } from '~server/seed/factories';

@@ -11,13 +11,13 @@ import {
   type UserReviewsQuery,
 } from '~/schemas/reviews';
 import type { UserReview } from '~/schemas/user-views';
-import type { Viewer } from './platform/access.server';
-import { recordAudit } from './platform/audit.server';
-import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
-import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from './messaging/order-notices.server';
+import type { Viewer } from '../platform/access.server';
+import { recordAudit } from '../platform/audit.server';
+import { AppError, idParamOr, pgErrorCode, UNIQUE_VIOLATION } from '../platform/errors.server';
+import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type PendingNotice } from '../messaging/order-notices.server';
 import { getOrderFor } from './orders.server';
-import { givenReviewsOf, receivedReviewsOf, refreshGuideRating } from './catalogue/ratings.server';
-import { likeContains } from './accounts/user-admin.server';
+import { givenReviewsOf, receivedReviewsOf, refreshGuideRating } from '../catalogue/ratings.server';
+import { likeContains } from '../accounts/user-admin.server';
 
 /*
  * Reviews both ways (SPEC §3 Review, §5 Review, issue 10): a traveler reviews the guide and the guide reviews the

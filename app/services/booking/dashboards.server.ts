@@ -5,14 +5,14 @@ import { ACCOUNT_TYPES, type AccountType } from '~/lib/account-types';
 import { ORDER_STATUSES, type OrderStatus } from '~/lib/order-status';
 import { parseIdParam } from '~/lib/ids';
 import { RECENT_DEFAULT_LIMIT, type Recommendation, type RecentBooking, type RecentOrderView } from '~/schemas/discover';
-import { assertSelfOrAdmin, type Viewer } from './platform/access.server';
-import { blobUrl } from './platform/blobs.server';
-import { countOpenReports } from './messaging/chat-reports.server';
-import { AppError } from './platform/errors.server';
-import { averageRatingSql, countsTowardGuideRating } from './catalogue/ratings.server';
-import { recommendGuides } from './catalogue/recommendations.server';
+import { assertSelfOrAdmin, type Viewer } from '../platform/access.server';
+import { blobUrl } from '../platform/blobs.server';
+import { countOpenReports } from '../messaging/chat-reports.server';
+import { AppError } from '../platform/errors.server';
+import { averageRatingSql, countsTowardGuideRating } from '../catalogue/ratings.server';
+import { recommendGuides } from '../catalogue/recommendations.server';
 import { getUserStats } from './user-stats.server';
-import { reachedGuide } from './payments/order-payments.server';
+import { reachedGuide } from '../payments/order-payments.server';
 
 /**
  * The numbers on each role's home page (SPEC §2: traveler main page, guide center, admin dashboard), read

@@ -6,19 +6,19 @@ import { availabilitySlots, orderEvents, orders, payments, users } from '~db/sch
 import { isBookableTime } from '~/lib/time-slots';
 import type { BookingInput } from '~/schemas/booking';
 import type { OrderPaymentView } from '~/schemas/payments';
-import type { Viewer } from './platform/access.server';
-import { agreedToCurrentTerms, mustAgreeToTerms } from './accounts/terms.server';
-import { assertInWindow } from './catalogue/availability.server';
-import { isPublishableGuide, publishableFactColumns } from './catalogue/guide-publishable.server';
-import { now as clockNow } from './platform/clock.server';
-import { countEvent } from './platform/counters.server';
-import type { LimitLog } from './platform/rate-limit.server';
-import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
-import { noticeValues, noticeWrites } from './messaging/notifications.server';
-import { deliverOrderNotices, orderNotice, orderNoticeFacts, type PendingNotice } from './messaging/order-notices.server';
+import type { Viewer } from '../platform/access.server';
+import { agreedToCurrentTerms, mustAgreeToTerms } from '../accounts/terms.server';
+import { assertInWindow } from '../catalogue/availability.server';
+import { isPublishableGuide, publishableFactColumns } from '../catalogue/guide-publishable.server';
+import { now as clockNow } from '../platform/clock.server';
+import { countEvent } from '../platform/counters.server';
+import type { LimitLog } from '../platform/rate-limit.server';
+import { AppError, pgErrorCode, UNIQUE_VIOLATION } from '../platform/errors.server';
+import { noticeValues, noticeWrites } from '../messaging/notifications.server';
+import { deliverOrderNotices, orderNotice, orderNoticeFacts, type PendingNotice } from '../messaging/order-notices.server';
 import { toOrderView, type OrderView } from './orders.server';
-import { bookingMoneyTerms, paymentView } from './payments/order-payments.server';
-import { newMerchantTradeNo } from './payments/payments.server';
+import { bookingMoneyTerms, paymentView } from '../payments/order-payments.server';
+import { newMerchantTradeNo } from '../payments/payments.server';
 
 /** The guide, read beside the traveler in one statement. */
 const guideUsers = alias(users, 'guide');

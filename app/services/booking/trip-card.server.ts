@@ -4,9 +4,9 @@ import { orders, users } from '~db/schema';
 import { todayInTaipei } from '~/lib/dates';
 import { PAID_FOR_STATUSES, type PaymentStatus } from '~/lib/payments';
 import type { TimeSlot } from '~/lib/time-slots';
-import { blobUrl } from './platform/blobs.server';
-import { now as clockNow } from './platform/clock.server';
-import { latestPayments } from './payments/order-payments.server';
+import { blobUrl } from '../platform/blobs.server';
+import { now as clockNow } from '../platform/clock.server';
+import { latestPayments } from '../payments/order-payments.server';
 
 export interface TripCardEntry {
   orderId: number;

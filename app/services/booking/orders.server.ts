@@ -5,19 +5,19 @@ import { orderEvents, orders, users } from '~db/schema';
 import type { MeetingDetails, OrderAction, OrderEventView, OrderListQuery, OrderView } from '~/schemas/orders';
 import type { UserOrderSummary } from '~/schemas/user-views';
 import type { AdminOrderFilters } from '~/schemas/admin-orders';
-import type { Viewer } from './platform/access.server';
-import { now as clockNow } from './platform/clock.server';
+import type { Viewer } from '../platform/access.server';
+import { now as clockNow } from '../platform/clock.server';
 import { maskContacts } from '~/lib/contact-mask';
-import { recordAudit } from './platform/audit.server';
-import { pairKey, pairsShowingContacts } from './messaging/contact-visibility.server';
+import { recordAudit } from '../platform/audit.server';
+import { pairKey, pairsShowingContacts } from '../messaging/contact-visibility.server';
 import { orderFilterConditions } from './order-filters.server';
-import { AppError, idParamOr } from './platform/errors.server';
-import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './messaging/order-notices.server';
+import { AppError, idParamOr } from '../platform/errors.server';
+import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from '../messaging/order-notices.server';
 import { actionFor, availableActions, decide, partyOf, refundOnCancel, type Actor, type OrderChange } from './order-state.server';
-import type { UserType } from './accounts/users.server';
+import type { UserType } from '../accounts/users.server';
 import { selectOrderWithParties } from './order-parties.server';
-import { applyMoneyEffect, latestPayment, paymentView, reachedGuide, refundIfCancelled, unseenByGuide } from './payments/order-payments.server';
-import { orderPaymentHistory } from './payments/order-payment-history.server';
+import { applyMoneyEffect, latestPayment, paymentView, reachedGuide, refundIfCancelled, unseenByGuide } from '../payments/order-payments.server';
+import { orderPaymentHistory } from '../payments/order-payment-history.server';
 
 export type { OrderView };
 
@@ -252,7 +252,7 @@ export async function lastMeetingDetails(guideId: number, db: Database = getDb()
  * The one way an order moves (issue 20), for the order page and PUT /api/v1/orders/{id} alike: in one transaction,
  * reads and locks the order once (with both parties, for the notices), says who the viewer is to it (a stranger
  * 403, a deleted order 404), reads the requested change as an action (`actionFor`) and lets the state machine
- * decide (app/services/order-state.server.ts), then writes the change, its timeline event and the other party's
+ * decide (app/services/booking/order-state.server.ts), then writes the change, its timeline event and the other party's
  * notification and mail (outbox). The lock makes two people's changes of one order take turns: the second sees
  * the first's result and gets 409 INVALID_TRANSITION when it no longer applies. Socket events follow the commit.
  */

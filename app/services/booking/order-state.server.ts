@@ -1,7 +1,7 @@
 import { todayInTaipei } from '~/lib/dates';
 import { hasSlotBegun, slotStartsAt, type TimeSlot } from '~/lib/time-slots';
 import type { MeetingDetails, OrderAction, OrderStatus, OrderUpdate } from '~/schemas/orders';
-import { AppError } from './platform/errors.server';
+import { AppError } from '../platform/errors.server';
 
 /**
  * The order state machine (issue 10), the one place that says who may move an order, from where, to where

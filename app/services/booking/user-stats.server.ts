@@ -5,13 +5,13 @@ import { todayInTaipei } from '~/lib/dates';
 import { slotLengthHours, TIME_SLOTS } from '~/lib/time-slots';
 import type { EarningsTab } from '~/schemas/earnings';
 import type { UserStats } from '~/schemas/user-views';
-import { bookableSlotCondition } from './catalogue/availability.server';
-import { now as clockNow } from './platform/clock.server';
-import { guideEarnings, guidePayouts } from './payments/earnings.server';
-import { guideEarned } from './payments/ledger.server';
-import { reachedGuide } from './payments/order-payments.server';
-import { payoutAccountOf } from './payments/payout-accounts.server';
-import { averageRatingSql, givenReviewsOf, receivedReviewsOf } from './catalogue/ratings.server';
+import { bookableSlotCondition } from '../catalogue/availability.server';
+import { now as clockNow } from '../platform/clock.server';
+import { guideEarnings, guidePayouts } from '../payments/earnings.server';
+import { guideEarned } from '../payments/ledger.server';
+import { reachedGuide } from '../payments/order-payments.server';
+import { payoutAccountOf } from '../payments/payout-accounts.server';
+import { averageRatingSql, givenReviewsOf, receivedReviewsOf } from '../catalogue/ratings.server';
 
 /*
  * A user's figures (SPEC §3 Stats, the /me earnings tab, GET /api/v1/users/:id/stats): orders, reviews,
