@@ -117,7 +117,7 @@ export const users = pgTable(
     // Case-insensitive uniqueness: Foo@x.tw and foo@x.tw are the same account.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_type_city_idx').on(t.type, t.city),
-    // New accounts per week (app/services/admin-stats.server.ts).
+    // New accounts per week (app/services/admin/admin-stats.server.ts).
     index('users_register_date_idx').on(t.registerDate),
     // fastupdate off: new rows go straight into the index, so searches never scan a pending list (PGlite has no
     // autovacuum to flush one; on the bench's PGlite data 4-character keywords ran about 2× slower before a VACUUM).
@@ -219,7 +219,7 @@ export const orders = pgTable(
       .where(sql`${t.status} in ('pending', 'confirmed', 'completed') and ${t.deletedAt} is null`),
     index('orders_traveler_idx').on(t.travelerId),
     index('orders_guide_idx').on(t.guideId),
-    // The statistics read orders by when they were made (app/services/admin-stats.server.ts, bench/admin-stats.mjs).
+    // The statistics read orders by when they were made (app/services/admin/admin-stats.server.ts, bench/admin-stats.mjs).
     index('orders_created_at_idx').on(t.createdAt),
     check('orders_status_check', inList('status', ORDER_STATUSES)),
     check('orders_time_slot_check', inList('time_slot', TIME_SLOTS)),

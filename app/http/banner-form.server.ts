@@ -3,7 +3,7 @@ import { data } from '@remix-run/node';
 import { SUPPORTED_LOCALES, type Locale } from '~/i18n/config';
 import { bannerInputSchema, type Banner, type BannerInput, type BannerView } from '~/schemas/banners';
 import type { Viewer } from '~/services/platform/access.server';
-import { bannerImagePreview, bannerView, storeBannerImage } from '~/services/banners.server';
+import { bannerImagePreview, bannerView, storeBannerImage } from '~/services/admin/banners.server';
 import { AppError, parseValue } from '~/services/platform/errors.server';
 import { readUploadForm } from '~/services/platform/image-pipeline.server';
 import { mediaType } from './body.server';

@@ -1,5 +1,5 @@
 import type { GUIDE_VIEW_KINDS } from '~db/schema';
-import { recordGuideView } from '~/services/admin-stats.server';
+import { recordGuideView } from '~/services/admin/admin-stats.server';
 import { logError } from '~/services/platform/log.server';
 
 /**

@@ -9,7 +9,7 @@ import { getLocale } from '~/i18n/i18n.server';
 import { getUser } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import type { GuideCard as GuideCardData } from '~/schemas/guide-card';
-import { listActiveBanners } from '~/services/banners.server';
+import { listActiveBanners } from '~/services/admin/banners.server';
 import { favoriteGuideIds } from '~/services/catalogue/favorites.server';
 import { guideCoverage } from '~/services/catalogue/guides.server';
 import { topRatedGuides, trendingCities, trendingGuides } from '~/services/catalogue/trending.server';

@@ -5,7 +5,7 @@ import { getDb, type Database } from '~db/client';
 import { orders, outbox, payments, payouts, simulatorTrades, users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { slotStartsAt, TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
-import { adminCancelOrder, adminRefundOrder } from '~/services/admin-orders.server';
+import { adminCancelOrder, adminRefundOrder } from '~/services/admin/admin-orders.server';
 import { bookSlot } from '~/services/booking/booking.server';
 import { now as clockNow, setClock } from '~/services/platform/clock.server';
 import { AppError } from '~/services/platform/errors.server';

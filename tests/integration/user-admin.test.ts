@@ -16,7 +16,7 @@ import {
   restoreUser,
   unblockUser,
 } from '~/services/accounts/user-admin.server';
-import { changeUserRole } from '~/services/admin-user-detail.server';
+import { changeUserRole } from '~/services/admin/admin-user-detail.server';
 import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import { createGuide, createTraveler, createUser } from '~server/seed/factories';

@@ -13,7 +13,7 @@ import {
 import { recordAudit } from '../platform/audit.server';
 import { now as clockNow } from '../platform/clock.server';
 import { AppError } from '../platform/errors.server';
-import { audited, EXPORT_PAGE_ROWS, keyset, type CsvExport } from '../exports.server';
+import { audited, EXPORT_PAGE_ROWS, keyset, type CsvExport } from '../admin/exports.server';
 import { paginate } from '../catalogue/guides.server';
 import { assertAdmin } from '../accounts/user-admin.server';
 import type { UserRow } from '../accounts/users.server';

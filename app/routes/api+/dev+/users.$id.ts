@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { devUpdateUserSchema, devUserSchema } from '~/schemas/dev-users';
-import { devDeleteUser, devTarget, devUpdateUser } from '~/services/dev-users.server';
+import { devDeleteUser, devTarget, devUpdateUser } from '~/services/admin/dev-users.server';
 import type { UserRow } from '~/services/accounts/users.server';
 
 const DEV_NOTE =

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { orderData, orderDetailData, orderUpdateSchema } from '~/schemas/orders';
-import { adminDeleteOrder } from '~/services/admin-orders.server';
+import { adminDeleteOrder } from '~/services/admin/admin-orders.server';
 import { changeOrder, getOrderDetail, getOrderFor, orderIdParam } from '~/services/booking/orders.server';
 
 export const contract = defineApi({

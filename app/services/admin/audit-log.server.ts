@@ -4,10 +4,10 @@ import { getDb, type Database } from '~db/client';
 import { auditLogs, users } from '~db/schema';
 import { containsPattern } from '~/lib/search-text';
 import { AUDIT_PAGE_SIZE, type AuditQuery } from '~/schemas/admin-logs';
-import { paginate } from './catalogue/guides.server';
-import { partyCondition } from './booking/order-filters.server';
-import { assertAdmin } from './accounts/user-admin.server';
-import type { UserRow } from './accounts/users.server';
+import { paginate } from '../catalogue/guides.server';
+import { partyCondition } from '../booking/order-filters.server';
+import { assertAdmin } from '../accounts/user-admin.server';
+import type { UserRow } from '../accounts/users.server';
 
 /*
  * Reading the audit log (/admin/logs, issue 22). Read-only by design: the product has no way to change or delete

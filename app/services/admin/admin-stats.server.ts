@@ -15,10 +15,10 @@ import {
   type StatsRange,
 } from '~/lib/stats-range';
 import type { AdminStats, StatsQuery } from '~/schemas/admin-stats';
-import { now as clockNow } from './platform/clock.server';
-import { publishableGuide } from './catalogue/guide-publishable.server';
-import { assertAdmin } from './accounts/user-admin.server';
-import type { UserRow } from './accounts/users.server';
+import { now as clockNow } from '../platform/clock.server';
+import { publishableGuide } from '../catalogue/guide-publishable.server';
+import { assertAdmin } from '../accounts/user-admin.server';
+import type { UserRow } from '../accounts/users.server';
 
 /**
  * The marketplace's statistics (issue 22, docs/decisions/025): /admin/stats and GET /api/v1/admin/stats both call

@@ -2,8 +2,8 @@ import { and, count, isNull, notInArray, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { orders, users } from '~db/schema';
 import { ACCOUNT_TYPES } from '~/lib/account-types';
-import { now as clockNow } from './platform/clock.server';
-import { adminDashboard } from './booking/dashboards.server';
+import { now as clockNow } from '../platform/clock.server';
+import { adminDashboard } from '../booking/dashboards.server';
 
 /**
  * The /admin dashboard's figures (issue 22): the counts of dashboards.server's adminDashboard, plus accounts new

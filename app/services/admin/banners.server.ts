@@ -3,12 +3,12 @@ import type { Locale } from '~/i18n/config';
 import { BANNER_IMAGE_HEIGHT, BANNER_IMAGE_WIDTH, type Banner, type BannerInput, type BannerView } from '~/schemas/banners';
 import { getDb, type Database } from '~db/client';
 import { banners, blobs } from '~db/schema';
-import type { Viewer } from './platform/access.server';
-import { recordAudit } from './platform/audit.server';
-import { blobUrl, storeBlob } from './platform/blobs.server';
-import { now as clockNow } from './platform/clock.server';
-import { AppError } from './platform/errors.server';
-import { encodeImage } from './platform/image-pipeline.server';
+import type { Viewer } from '../platform/access.server';
+import { recordAudit } from '../platform/audit.server';
+import { blobUrl, storeBlob } from '../platform/blobs.server';
+import { now as clockNow } from '../platform/clock.server';
+import { AppError } from '../platform/errors.server';
+import { encodeImage } from '../platform/image-pipeline.server';
 
 /**
  * Home banners (issue 22, docs/decisions/026-banners.md). One row is one banner in three languages (zh-TW required,

@@ -4,18 +4,18 @@ import { getDb, type Database } from '~db/client';
 import { orderEvents, orderNotes, orders, users } from '~db/schema';
 import { ADMIN_ORDER_PAGE_SIZE, type AdminOrderIntent, type AdminOrderQuery } from '~/schemas/admin-orders';
 import type { OrderStatus } from '~/schemas/orders';
-import { recordAudit, type AuditAction } from './platform/audit.server';
-import { now as clockNow } from './platform/clock.server';
-import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
-import { paginate } from './catalogue/guides.server';
-import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from './messaging/order-notices.server';
-import { availableActions, decide, refundOnCancel } from './booking/order-state.server';
-import { orderFilterConditions } from './booking/order-filters.server';
-import { loadOrder, orderTimeline, type OrderView } from './booking/orders.server';
-import { listOrderReviews } from './booking/reviews.server';
-import { assertAdmin } from './accounts/user-admin.server';
-import type { UserRow } from './accounts/users.server';
-import { applyMoneyEffect, latestPayment, paymentView, refundIfCancelled } from './payments/order-payments.server';
+import { recordAudit, type AuditAction } from '../platform/audit.server';
+import { now as clockNow } from '../platform/clock.server';
+import { AppError, pgErrorCode, UNIQUE_VIOLATION } from '../platform/errors.server';
+import { paginate } from '../catalogue/guides.server';
+import { deliverOrderNotices, orderNoticeFacts, recordOrderNotice, type OrderNoticeKind, type PendingNotice } from '../messaging/order-notices.server';
+import { availableActions, decide, refundOnCancel } from '../booking/order-state.server';
+import { orderFilterConditions } from '../booking/order-filters.server';
+import { loadOrder, orderTimeline, type OrderView } from '../booking/orders.server';
+import { listOrderReviews } from '../booking/reviews.server';
+import { assertAdmin } from '../accounts/user-admin.server';
+import type { UserRow } from '../accounts/users.server';
+import { applyMoneyEffect, latestPayment, paymentView, refundIfCancelled } from '../payments/order-payments.server';
 
 /*
  * The admin side of orders (issue 22): /admin/orders and /admin/orders/:id. The list filters every order; the

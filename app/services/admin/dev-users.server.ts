@@ -3,15 +3,15 @@ import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 import type { DevCreateUserInput, DevUpdateUserInput } from '~/schemas/dev-users';
 import { normaliseEmail } from '~/lib/email';
-import type { Viewer } from './platform/access.server';
-import { recordAudit } from './platform/audit.server';
-import { listUsersForDebug } from './booking/dashboards.server';
-import { AppError, pgErrorCode, UNIQUE_VIOLATION } from './platform/errors.server';
-import { refreshGuideSearchText } from './catalogue/guides.server';
-import { hashPassword } from './accounts/passwords.server';
-import { revokeUserSessions } from './accounts/sessions.server';
-import { recordAgreementAtSignUp } from './accounts/terms.server';
-import { userIdParam, type UserRow } from './accounts/users.server';
+import type { Viewer } from '../platform/access.server';
+import { recordAudit } from '../platform/audit.server';
+import { listUsersForDebug } from '../booking/dashboards.server';
+import { AppError, pgErrorCode, UNIQUE_VIOLATION } from '../platform/errors.server';
+import { refreshGuideSearchText } from '../catalogue/guides.server';
+import { hashPassword } from '../accounts/passwords.server';
+import { revokeUserSessions } from '../accounts/sessions.server';
+import { recordAgreementAtSignUp } from '../accounts/terms.server';
+import { userIdParam, type UserRow } from '../accounts/users.server';
 
 /**
  * The debug calls of SPEC §7 Dev (issue 24; who may call them: app/http/debug.server.ts,

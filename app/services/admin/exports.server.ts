@@ -5,12 +5,12 @@ import { auditLogs, orders, reviews, users } from '~db/schema';
 import type { AuditQuery } from '~/schemas/admin-logs';
 import type { AdminOrderFilters } from '~/schemas/admin-orders';
 import type { UserListQuery } from '~/schemas/user-admin';
-import { recordAudit } from './platform/audit.server';
+import { recordAudit } from '../platform/audit.server';
 import { auditConditions } from './audit-log.server';
-import { orderFilterConditions } from './booking/order-filters.server';
-import { reviewSearchCondition, reviewTables } from './booking/reviews.server';
-import { assertAdmin, userListConditions } from './accounts/user-admin.server';
-import type { UserRow } from './accounts/users.server';
+import { orderFilterConditions } from '../booking/order-filters.server';
+import { reviewSearchCondition, reviewTables } from '../booking/reviews.server';
+import { assertAdmin, userListConditions } from '../accounts/user-admin.server';
+import type { UserRow } from '../accounts/users.server';
 
 /*
  * The admin CSV exports (issue 22, docs/decisions/027-csv-exports.md): users, orders, reviews and the audit log,

@@ -2,15 +2,15 @@ import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { auditLogs, sessions, users } from '~db/schema';
-import { recordAudit } from './platform/audit.server';
-import { sendVerificationCode } from './accounts/email-codes.server';
-import { AppError } from './platform/errors.server';
-import { refreshGuideSearchText } from './catalogue/guides.server';
-import { listUserOrders } from './booking/orders.server';
-import { listUserReviews } from './booking/reviews.server';
-import { revokeUserSessions } from './accounts/sessions.server';
-import { assertAdmin, assertNotAdminAccount, toAdminUser } from './accounts/user-admin.server';
-import { userIdParam, type UserRow } from './accounts/users.server';
+import { recordAudit } from '../platform/audit.server';
+import { sendVerificationCode } from '../accounts/email-codes.server';
+import { AppError } from '../platform/errors.server';
+import { refreshGuideSearchText } from '../catalogue/guides.server';
+import { listUserOrders } from '../booking/orders.server';
+import { listUserReviews } from '../booking/reviews.server';
+import { revokeUserSessions } from '../accounts/sessions.server';
+import { assertAdmin, assertNotAdminAccount, toAdminUser } from '../accounts/user-admin.server';
+import { userIdParam, type UserRow } from '../accounts/users.server';
 
 /*
  * Issue 22: one account's admin page (/admin/users/:id) — what it shows and the actions beside the moderation
