@@ -7,7 +7,7 @@ import { ConfigError, getConfig, type AppConfig } from '~/env.server';
 import { setClock } from '~/services/platform/clock.server';
 import { attachRealtime, type RealtimeOptions } from '~/http/realtime.server';
 import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue/catalogue-cache.server';
-import { startOutboxWorker } from '~/services/outbox-worker.server';
+import { startOutboxWorker } from '~/services/jobs/outbox-worker.server';
 import { logError, setLogSink } from '~/services/platform/log.server';
 import { startDatabase, startupSummary, startupWarnings, type GeneratedAdmin } from '~server/startup';
 import { createApp, createHttpServer } from './server/app';

@@ -562,7 +562,7 @@ export const orderNotes = pgTable(
 
 /**
  * Work that leaves a request after its transaction commits (decision 017): a mail now, a web push later. Written
- * in the transaction of the change; sent by the worker (app/services/outbox-worker.server.ts), which claims due
+ * in the transaction of the change; sent by the worker (app/services/jobs/outbox-worker.server.ts), which claims due
  * rows with FOR UPDATE SKIP LOCKED and pushes `next_attempt_at` ahead while it sends (a lease), so no two server
  * instances send one row. A row stays after it is sent: without SMTP_URL it is the developer's mailbox.
  */
@@ -590,7 +590,7 @@ export const outbox = pgTable(
 
 /**
  * Periodic jobs that must run once across instances (docs/decisions/024): one row per job, claimed with
- * `FOR UPDATE SKIP LOCKED` by the instance whose tick finds it due (app/services/jobs.server.ts).
+ * `FOR UPDATE SKIP LOCKED` by the instance whose tick finds it due (app/services/jobs/jobs.server.ts).
  */
 export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),

@@ -1,4 +1,4 @@
-import { PERIODIC_JOBS, runJobIfDue, type Job } from '~/services/jobs.server';
+import { PERIODIC_JOBS, runJobIfDue, type Job } from '~/services/jobs/jobs.server';
 import { logError as logSafely } from '~/services/platform/log.server';
 import type { Database } from '~db/client';
 

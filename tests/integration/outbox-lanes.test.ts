@@ -5,7 +5,7 @@ import { getDatabaseHandle, getDb } from '~db/client';
 import { outbox } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { enqueueMail } from '~/services/platform/mail.server';
-import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '~/services/outbox-worker.server';
+import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '~/services/jobs/outbox-worker.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../support/api';

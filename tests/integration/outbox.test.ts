@@ -6,7 +6,7 @@ import { outbox } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { enqueueMail } from '~/services/platform/mail.server';
-import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '~/services/outbox-worker.server';
+import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '~/services/jobs/outbox-worker.server';
 import { enqueueOnce } from '~/services/platform/outbox.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';

@@ -4,7 +4,7 @@ import { getDatabaseHandle, getDb } from '~db/client';
 import { outbox, pushSubscriptions, sessions, users } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { writeNotification } from '~/services/messaging/notifications.server';
-import { startOutboxWorker, type OutboxWorker } from '~/services/outbox-worker.server';
+import { startOutboxWorker, type OutboxWorker } from '~/services/jobs/outbox-worker.server';
 import { enqueuePushes, MAX_SUBSCRIPTIONS_PER_USER, SUBSCRIBES_PER_MINUTE } from '~/services/messaging/push.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { mailUnreadMessages, UNREAD_AFTER_MS } from '~/services/messaging/unread-mail.server';

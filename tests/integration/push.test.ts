@@ -4,7 +4,7 @@ import { getDatabaseHandle, getDb } from '~db/client';
 import { outbox, pushSubscriptions } from '~db/schema';
 import { getConfig } from '~/env.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { startOutboxWorker, type OutboxWorker } from '~/services/outbox-worker.server';
+import { startOutboxWorker, type OutboxWorker } from '~/services/jobs/outbox-worker.server';
 import { enqueuePushes } from '~/services/messaging/push.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';

@@ -6,7 +6,7 @@ import { createGuide, createTraveler } from '~server/seed/factories';
 import { MASK } from '~/lib/contact-mask';
 import { markChatRead, sendMessage, startChat } from '~/services/messaging/chats.server';
 import { setClock } from '~/services/platform/clock.server';
-import { runJobIfDue, unreadMessageMail } from '~/services/jobs.server';
+import { runJobIfDue, unreadMessageMail } from '~/services/jobs/jobs.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { mailUnreadMessages } from '~/services/messaging/unread-mail.server';
 import { outboxFor, useSmtpSink } from '../support/mail';

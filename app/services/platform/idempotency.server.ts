@@ -150,7 +150,7 @@ export async function recentFormKey(userId: number, path: string, withinMs: numb
   return row?.key;
 }
 
-/** The periodic clean-up (app/services/jobs.server.ts): keys past their 24 hours. */
+/** The periodic clean-up (app/services/jobs/jobs.server.ts): keys past their 24 hours. */
 export async function deleteExpiredIdempotencyKeys(tx: Database, at: Date = new Date()): Promise<{ idempotencyKeys: number }> {
   const gone = await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, at)).returning({ id: idempotencyKeys.id });
   return { idempotencyKeys: gone.length };

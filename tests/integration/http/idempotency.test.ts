@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { idempotencyKeys, orders, reviews } from '~db/schema';
 import { requestHash } from '~/services/platform/idempotency.server';
-import { expireIdempotencyKeys, runJobIfDue } from '~/services/jobs.server';
+import { expireIdempotencyKeys, runJobIfDue } from '~/services/jobs/jobs.server';
 import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createCompletedOrder, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';

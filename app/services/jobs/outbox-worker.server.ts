@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '~db/client';
 import { whenAborted } from '~/lib/abort';
-import { countEvent } from './platform/counters.server';
-import { logError } from './platform/log.server';
-import { deliverMail, type Mail } from './platform/mail.server';
-import { OUTBOX_CHANNEL, type OutboxKind } from './platform/outbox.server';
-import { deliverPush } from './messaging/push.server';
-import { runPaymentJob } from './payments/payment-jobs.server';
+import { countEvent } from '../platform/counters.server';
+import { logError } from '../platform/log.server';
+import { deliverMail, type Mail } from '../platform/mail.server';
+import { OUTBOX_CHANNEL, type OutboxKind } from '../platform/outbox.server';
+import { deliverPush } from '../messaging/push.server';
+import { runPaymentJob } from '../payments/payment-jobs.server';
 
 /**
  * The outbox worker (decisions 017 and 033): sends what requests queued (outbox.server.ts), after their commit.

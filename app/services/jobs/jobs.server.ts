@@ -1,14 +1,14 @@
 import { and, eq, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '~db/client';
 import { emailCodes, jobRuns, sessions } from '~db/schema';
-import { now } from './platform/clock.server';
-import { purgeDeliveredOutbox } from './platform/outbox-retention.server';
-import { runDailyReconciliation } from './payments/reconciliation.server';
-import { PAYOUT_BATCH_EVERY_MS, runPayoutBatch } from './payments/payout-batch.server';
-import { mailUnreadMessages } from './messaging/unread-mail.server';
-import { deliverOrderNotices } from './messaging/order-notices.server';
-import { expireUnpaidOrders } from './payments/order-payments.server';
-import { deleteExpiredIdempotencyKeys } from './platform/idempotency.server';
+import { now } from '../platform/clock.server';
+import { purgeDeliveredOutbox } from '../platform/outbox-retention.server';
+import { runDailyReconciliation } from '../payments/reconciliation.server';
+import { PAYOUT_BATCH_EVERY_MS, runPayoutBatch } from '../payments/payout-batch.server';
+import { mailUnreadMessages } from '../messaging/unread-mail.server';
+import { deliverOrderNotices } from '../messaging/order-notices.server';
+import { expireUnpaidOrders } from '../payments/order-payments.server';
+import { deleteExpiredIdempotencyKeys } from '../platform/idempotency.server';
 
 /**
  * Periodic work that must run once across instances (docs/decisions/024). Every instance ticks; a tick runs a
