@@ -5,9 +5,71 @@
 //   lib → schemas, i18n, other lib only (pure; usable on both sides)
 //   db (schema, client, migrations) → app/lib only (its fixed lists); the start-up sequence and the demo seed are server/
 // Run by `npm test` ("boundary rule") as `npx depcruise app db server server.ts scripts --config .dependency-cruiser.cjs`.
+//
+// Services by domain (decision 045): app/services/<domain>/, lowest first. A domain imports only itself and the
+// domains it lists; the named exceptions are single module arrows. Keep this table and the decision record in step.
+const DOMAINS = {
+  platform: [],
+  catalogue: ['platform'],
+  accounts: ['platform', 'catalogue'],
+  messaging: ['platform', 'catalogue', 'accounts'],
+  trust: ['platform', 'catalogue', 'accounts', 'messaging'],
+  payments: ['platform', 'catalogue', 'accounts', 'messaging'],
+  booking: ['platform', 'catalogue', 'accounts', 'messaging', 'payments'],
+  admin: ['platform', 'catalogue', 'accounts', 'messaging', 'trust', 'payments', 'booking'],
+  jobs: ['platform', 'catalogue', 'accounts', 'messaging', 'trust', 'payments', 'booking'],
+};
+const DOMAIN_EXCEPTIONS = [
+  {
+    from: 'app/services/payments/order-payments.server.ts',
+    to: ['app/services/booking/order-state.server.ts', 'app/services/booking/order-parties.server.ts'],
+    why: 'payments drives the order state machine (a paid order is confirmed) and reads the order with its parties',
+  },
+  {
+    from: 'app/services/payments/finance-admin.server.ts',
+    to: ['app/services/admin/exports.server.ts'],
+    why: "the finance CSV exports use the exports' kit (audited, keyset)",
+  },
+];
+const escape = (path) => path.replace(/[.+$]/g, '\\$&');
+const domainRules = Object.entries(DOMAINS).flatMap(([domain, allowed]) => {
+  const exceptions = DOMAIN_EXCEPTIONS.filter((e) => e.from.startsWith(`app/services/${domain}/`));
+  const mayImport = `^app/services/(${[domain, ...allowed].join('|')})/`;
+  const rule = (from, extra, comment) => ({
+    name: `domain-${domain}`,
+    severity: 'error',
+    comment,
+    from,
+    to: { path: '^app/services/', pathNot: extra.length ? [mayImport, ...extra.map((p) => `^${escape(p)}$`)] : mayImport },
+  });
+  const base =
+    `app/services/${domain}/ imports only ` +
+    (allowed.length ? `itself and ${allowed.join(', ')}` : 'itself (no other domain)') +
+    ' (decision 045: the domains, lowest first, and who owns notices, audit, stats and mail).';
+  return [
+    rule(
+      exceptions.length
+        ? { path: `^app/services/${domain}/`, pathNot: exceptions.map((e) => `^${escape(e.from)}$`) }
+        : { path: `^app/services/${domain}/` },
+      [],
+      base,
+    ),
+    ...exceptions.map((e) => rule({ path: `^${escape(e.from)}$` }, e.to, `${base} Exception for ${e.from}: ${e.why}.`)),
+  ];
+});
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...domainRules,
+    {
+      name: 'services-live-in-a-domain',
+      severity: 'error',
+      comment:
+        'Every service module lives in a domain folder (app/services/<domain>/, decision 045): none at the top of ' +
+        'app/services, and no barrel (index) re-exporting a folder, which would hide the real arrows.',
+      from: {},
+      to: { path: '^app/services/([^/]+|.+/index)\\.tsx?$' },
+    },
     {
       name: 'no-circular',
       severity: 'error',

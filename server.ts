@@ -4,11 +4,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import { ConfigError, getConfig, type AppConfig } from '~/env.server';
-import { setClock } from '~/services/clock.server';
+import { setClock } from '~/services/platform/clock.server';
 import { attachRealtime, type RealtimeOptions } from '~/http/realtime.server';
-import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue-cache.server';
-import { startOutboxWorker } from '~/services/outbox-worker.server';
-import { logError, setLogSink } from '~/services/log.server';
+import { startCatalogueCache, stopCatalogueCache } from '~/services/catalogue/catalogue-cache.server';
+import { startOutboxWorker } from '~/services/jobs/outbox-worker.server';
+import { logError, setLogSink } from '~/services/platform/log.server';
 import { startDatabase, startupSummary, startupWarnings, type GeneratedAdmin } from '~server/startup';
 import { createApp, createHttpServer } from './server/app';
 import { startJobRunner } from './server/jobs';
@@ -56,7 +56,7 @@ async function main() {
   }
 
   if (config.TEST_CLOCK_START) {
-    // End-to-end tests: the clock starts at this instant and runs on (app/services/clock.server.ts).
+    // End-to-end tests: the clock starts at this instant and runs on (app/services/platform/clock.server.ts).
     const offset = Date.parse(config.TEST_CLOCK_START) - Date.now();
     setClock(() => new Date(Date.now() + offset));
     console.warn(`The clock is moved for tests: it started at ${config.TEST_CLOCK_START} (TEST_CLOCK_START)`);
@@ -89,7 +89,7 @@ async function main() {
   }
   let shutdown: Shutdown | undefined;
   const logger = jsonLogger({ level: config.LOG_LEVEL, instance: config.INSTANCE_NAME });
-  // Every logged error goes through the safe logger (app/services/log.server.ts) into this log.
+  // Every logged error goes through the safe logger (app/services/platform/log.server.ts) into this log.
   setLogSink(logger);
   const metrics = new Metrics();
   const app = createApp({

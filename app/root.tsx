@@ -32,11 +32,11 @@ import { emailBannerDismissed } from '~/lib/email-banner';
 import { termsDeclined } from '~/lib/terms';
 import { getTheme } from '~/http/preferences.server';
 import { takeToast } from '~/http/toast.server';
-import { blobUrl } from '~/services/blobs.server';
-import { countUnread } from '~/services/notifications.server';
-import { countUnreadMessages } from '~/services/chats.server';
-import { agreementStatus } from '~/services/terms.server';
-import type { SessionUser } from '~/services/sessions.server';
+import { blobUrl } from '~/services/platform/blobs.server';
+import { countUnread } from '~/services/messaging/notifications.server';
+import { countUnreadMessages } from '~/services/messaging/chats.server';
+import { agreementStatus } from '~/services/accounts/terms.server';
+import type { SessionUser } from '~/services/accounts/sessions.server';
 import { useRootData } from '~/lib/root-data';
 import { THEME_STORAGE_KEY } from '~/lib/theme';
 // Only used when the root loader itself failed (zh-TW app.title and app.tagline, the fallback language).

@@ -1,7 +1,7 @@
 /**
  * bench/admin-stats.mjs's worker: fills an empty database with 20,000 users (2,000 guides in 15 cities, 18,000
  * travelers) registered over the last 400 days, 100,000 orders made over the last 400 days in every status, 30,000
- * reviews and 300,000 daily view counters, then times adminStats (app/services/admin-stats.server.ts, the call
+ * reviews and 300,000 daily view counters, then times adminStats (app/services/admin/admin-stats.server.ts, the call
  * /admin/stats and GET /api/v1/admin/stats make) for each period and prints one JSON line.
  *
  *   npx tsx bench/admin-stats-run.ts <data-dir | postgres-url>
@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '~db/client';
 import { CITY_CODES } from '~/lib/cities';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { adminStats } from '~/services/admin-stats.server';
+import { adminStats } from '~/services/admin/admin-stats.server';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);

@@ -13,8 +13,8 @@ import { openDatabase } from '~db/client';
 import { availabilitySlots, users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { AVAILABILITY_WINDOW_DAYS, TIME_SLOT_VALUES } from '~/schemas/availability';
-import { createSession } from '~/services/sessions.server';
-import { signToken } from '~/services/tokens.server';
+import { createSession } from '~/services/accounts/sessions.server';
+import { signToken } from '~/services/accounts/tokens.server';
 
 const [target, bookingsArg, travelersArg, roundsArg] = process.argv.slice(2);
 const secret = process.env.SESSION_SECRET;

@@ -8,8 +8,8 @@
  */
 import { openDatabase } from '~db/client';
 import { chats, users } from '~db/schema';
-import { createSession } from '~/services/sessions.server';
-import { signToken } from '~/services/tokens.server';
+import { createSession } from '~/services/accounts/sessions.server';
+import { signToken } from '~/services/accounts/tokens.server';
 
 const [target, pairsArg] = process.argv.slice(2);
 const secret = process.env.SESSION_SECRET;

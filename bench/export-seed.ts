@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '~db/client';
 import { users } from '~db/schema';
-import { createSession } from '~/services/sessions.server';
-import { signToken } from '~/services/tokens.server';
+import { createSession } from '~/services/accounts/sessions.server';
+import { signToken } from '~/services/accounts/tokens.server';
 
 const [target, ordersArg] = process.argv.slice(2);
 if (!target?.startsWith('postgres') || !process.env.SESSION_SECRET) throw new Error('usage: SESSION_SECRET=… tsx bench/export-seed.ts <postgres-url> <orders>');

@@ -7,7 +7,7 @@
  */
 import { openDatabase, setDatabase } from '~db/client';
 import { guideSearchSchema } from '~/schemas/guide-search';
-import { searchGuides } from '~/services/search.server';
+import { searchGuides } from '~/services/catalogue/search.server';
 
 const target = process.argv[2];
 if (!target) throw new Error('usage: tsx bench/search-query.ts <data-dir | postgres-url>');

@@ -92,7 +92,7 @@ export const users = pgTable(
     searchBigrams: text('search_bigrams')
       .array()
       .generatedAlwaysAs(sql`search_bigrams(search_text)`),
-    // Travelers' visible reviews of this guide: kept current by refreshGuideRating (app/services/ratings.server.ts)
+    // Travelers' visible reviews of this guide: kept current by refreshGuideRating (app/services/catalogue/ratings.server.ts)
     // in the transaction that writes or hides a review, so lists never aggregate reviews per request.
     ratingAverage: real('rating_average'),
     ratingCount: integer('rating_count').notNull().default(0),
@@ -117,7 +117,7 @@ export const users = pgTable(
     // Case-insensitive uniqueness: Foo@x.tw and foo@x.tw are the same account.
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_type_city_idx').on(t.type, t.city),
-    // New accounts per week (app/services/admin-stats.server.ts).
+    // New accounts per week (app/services/admin/admin-stats.server.ts).
     index('users_register_date_idx').on(t.registerDate),
     // fastupdate off: new rows go straight into the index, so searches never scan a pending list (PGlite has no
     // autovacuum to flush one; on the bench's PGlite data 4-character keywords ran about 2× slower before a VACUUM).
@@ -219,7 +219,7 @@ export const orders = pgTable(
       .where(sql`${t.status} in ('pending', 'confirmed', 'completed') and ${t.deletedAt} is null`),
     index('orders_traveler_idx').on(t.travelerId),
     index('orders_guide_idx').on(t.guideId),
-    // The statistics read orders by when they were made (app/services/admin-stats.server.ts, bench/admin-stats.mjs).
+    // The statistics read orders by when they were made (app/services/admin/admin-stats.server.ts, bench/admin-stats.mjs).
     index('orders_created_at_idx').on(t.createdAt),
     check('orders_status_check', inList('status', ORDER_STATUSES)),
     check('orders_time_slot_check', inList('time_slot', TIME_SLOTS)),
@@ -358,7 +358,7 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body'),
     // What happened (the facts its words are made of): worded again in the reader's language when shown
-    // (app/services/notice-wording.server.ts). Null on rows written before it existed: their stored words stay.
+    // (app/services/messaging/notice-wording.server.ts). Null on rows written before it existed: their stored words stay.
     params: jsonb('params').$type<Record<string, string | number | undefined>>(),
     link: text('link'),
     readAt: tstz('read_at'),
@@ -562,7 +562,7 @@ export const orderNotes = pgTable(
 
 /**
  * Work that leaves a request after its transaction commits (decision 017): a mail now, a web push later. Written
- * in the transaction of the change; sent by the worker (app/services/outbox-worker.server.ts), which claims due
+ * in the transaction of the change; sent by the worker (app/services/jobs/outbox-worker.server.ts), which claims due
  * rows with FOR UPDATE SKIP LOCKED and pushes `next_attempt_at` ahead while it sends (a lease), so no two server
  * instances send one row. A row stays after it is sent: without SMTP_URL it is the developer's mailbox.
  */
@@ -590,7 +590,7 @@ export const outbox = pgTable(
 
 /**
  * Periodic jobs that must run once across instances (docs/decisions/024): one row per job, claimed with
- * `FOR UPDATE SKIP LOCKED` by the instance whose tick finds it due (app/services/jobs.server.ts).
+ * `FOR UPDATE SKIP LOCKED` by the instance whose tick finds it due (app/services/jobs/jobs.server.ts).
  */
 export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),

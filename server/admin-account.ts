@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { normaliseEmail } from '~/lib/email';
-import { hashPassword } from '~/services/passwords.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
 import { getDb, type Database } from '~db/client';
 import { users } from '~db/schema';
 

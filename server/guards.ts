@@ -4,7 +4,7 @@ import { contextHeaders } from '~/http/request-context.server';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { readAuthorization } from '~/lib/authorization-header';
 import { isSameOrigin } from '~/lib/same-origin';
-import { AppError, type ErrorCode } from '~/services/errors.server';
+import { AppError, type ErrorCode } from '~/services/platform/errors.server';
 
 /**
  * Requests refused before Remix sees them (ARCHITECTURE §5): methods no route has, paths whose percent-encoding

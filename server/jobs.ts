@@ -1,5 +1,5 @@
-import { PERIODIC_JOBS, runJobIfDue, type Job } from '~/services/jobs.server';
-import { logError as logSafely } from '~/services/log.server';
+import { PERIODIC_JOBS, runJobIfDue, type Job } from '~/services/jobs/jobs.server';
+import { logError as logSafely } from '~/services/platform/log.server';
 import type { Database } from '~db/client';
 
 /**

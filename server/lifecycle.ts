@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { whenAborted } from '~/lib/abort';
-import { describeError } from '~/services/log.server';
+import { describeError } from '~/services/platform/log.server';
 
 /**
  * Draining an instance for a restart nobody notices (issue 25, docs/decisions/023). On the first SIGTERM or

@@ -6,8 +6,8 @@ import type { ServerBuild } from '@remix-run/node';
 import type express from 'express';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { openRequestContext, rateLimitHeaders } from '~/http/request-context.server';
-import { counterFamilies } from '~/services/counters.server';
-import { errorFields } from '~/services/log.server';
+import { counterFamilies } from '~/services/platform/counters.server';
+import { errorFields } from '~/services/platform/log.server';
 
 /**
  * Request ids, one JSON log line per request, and Prometheus metrics (issue 25).
@@ -185,7 +185,7 @@ function formatLabels(labels: Record<string, string>): string {
 
 /**
  * The process's metrics: request durations by route and status, the product's counters (bookings, mails, rate-limit
- * refusals: app/services/counters.server.ts) and gauges read when scraped.
+ * refusals: app/services/platform/counters.server.ts) and gauges read when scraped.
  */
 export class Metrics {
   /** By method, then route pattern, then status: no string is built per request. */

@@ -1,6 +1,6 @@
 import type { AppConfig, DatabaseLocation } from '~/env.server';
 import { embeddedDatabaseExists, openDatabase, setDatabase, type DatabaseHandle } from '~db/client';
-import { backfillGuideSearchText } from '~/services/guides.server';
+import { backfillGuideSearchText } from '~/services/catalogue/guides.server';
 import { ensureAdmin } from './admin-account';
 import { trustProxySetting } from './trust-proxy';
 import { isEmpty, seedDemo, type SeedResult } from './seed/demo';

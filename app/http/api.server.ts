@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { z } from 'zod';
 import { getFixedT } from '~/i18n/i18n.server';
 import { FALLBACK_LOCALE, matchLocale, type Locale } from '~/i18n/config';
-import { AppError, parseValue, type FieldErrorKeys } from '~/services/errors.server';
-import type { ActiveSession } from '~/services/sessions.server';
+import { AppError, parseValue, type FieldErrorKeys } from '~/services/platform/errors.server';
+import type { ActiveSession } from '~/services/accounts/sessions.server';
 import { requireApiRole, requireApiSession } from './session.server';
 import { isFormType, mediaType, readFormBody } from './body.server';
 import { allowedMethods, cachePolicyOf, deprecationHeaders, NO_STORE, type ApiContract, type ApiMethod, type ApiOperation } from './contract';
@@ -19,7 +19,7 @@ import {
   reserveIdempotencyKey,
   type Reservation,
   type StoredAnswer,
-} from '~/services/idempotency.server';
+} from '~/services/platform/idempotency.server';
 
 /**
  * The JSON envelope of ARCHITECTURE §5 for /api/v1 resource routes:

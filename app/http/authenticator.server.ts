@@ -9,10 +9,10 @@ import { replyWithError } from './forms.server';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { redirectWithToast } from './toast.server';
 import { emailCodeFormSchema, loginSchema, resendVerificationSchema } from '~/schemas/account-forms';
-import { login, resendVerification, verifyEmail, type LoginResult, type RequestMeta } from '~/services/accounts.server';
-import { CODE_TTL_MINUTES, resendCooldownSeconds } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
-import { findUserByEmail } from '~/services/users.server';
+import { login, resendVerification, verifyEmail, type LoginResult, type RequestMeta } from '~/services/accounts/accounts.server';
+import { CODE_TTL_MINUTES, resendCooldownSeconds } from '~/services/accounts/email-codes.server';
+import { AppError } from '~/services/platform/errors.server';
+import { findUserByEmail } from '~/services/accounts/users.server';
 
 /**
  * Web login (remix-auth with the form strategy) and the code-entry steps shared by /register/verify and

@@ -1,4 +1,4 @@
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 
 /**
  * Reading a request body is the one place where a client's mistake (a body that does not match its

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { auditActionKey } from '~/lib/audit-details';
 import { slotWithHours } from '~/lib/time-slots';
-import type { CsvExport, CsvValueKind } from '~/services/exports.server';
+import type { CsvExport, CsvValueKind } from '~/services/admin/exports.server';
 
 type T = Awaited<ReturnType<typeof getFixedT>>;
 

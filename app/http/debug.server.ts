@@ -3,9 +3,9 @@ import { getDb } from '~db/client';
 import { getConfig, type AppConfig } from '~/env.server';
 import { isLargeSaveAnswer, jsonBytes, SAVE_ANSWER_WARN_BYTES } from '~/lib/save-answer';
 import { getSession, requireUser } from '~/http/session.server';
-import type { ActiveSession } from '~/services/sessions.server';
-import { AppError } from '~/services/errors.server';
-import { logError } from '~/services/log.server';
+import type { ActiveSession } from '~/services/accounts/sessions.server';
+import { AppError } from '~/services/platform/errors.server';
+import { logError } from '~/services/platform/log.server';
 
 /**
  * The one guard of the debug pages (SPEC §2: /dev/users, /connection-test, ...). In production only

@@ -1,8 +1,8 @@
-import { describeError, logError } from '~/services/log.server';
+import { describeError, logError } from '~/services/platform/log.server';
 import { requestIdOf } from './request-context.server';
 
 /**
- * Logging a failure without what the client sent, through the one safe logger (app/services/log.server.ts): drizzle's
+ * Logging a failure without what the client sent, through the one safe logger (app/services/platform/log.server.ts): drizzle's
  * query errors put every parameter into their message ("params: name,email,$argon2id$…"), and a password hash, a
  * code or a token must never reach a log.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { redirect } from '@remix-run/node';
 import { FORM_KEY_FIELD } from '~/lib/form-key';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import {
   completeIdempotencyKey,
   isValidIdempotencyKey,
@@ -9,7 +9,7 @@ import {
   releaseIdempotencyKey,
   requestHash,
   reserveIdempotencyKey,
-} from '~/services/idempotency.server';
+} from '~/services/platform/idempotency.server';
 
 /**
  * One-time keys for web forms (issue 33, docs/decisions/042): what the Idempotency-Key header is for the API. The

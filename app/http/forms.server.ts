@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type HeadersFunction } from '@remix-run/node';
 import type { z } from 'zod';
 import { getFixedT } from '~/i18n/i18n.server';
-import { AppError, parseValue } from '~/services/errors.server';
+import { AppError, parseValue } from '~/services/platform/errors.server';
 
 /**
  * The form-action kit (ARCHITECTURE §8), what `apiHandlers` is for the API. A form action is

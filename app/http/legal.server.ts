@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getConfig } from '~/env.server';
 import { getLocale } from '~/i18n/i18n.server';
 import type { TermsKind } from '~/lib/terms';
-import { getActiveTerms } from '~/services/terms.server';
+import { getActiveTerms } from '~/services/accounts/terms.server';
 
 /** Loader shared by /terms, /privacy-policy and /booking-terms. */
 export function legalLoader(kind: TermsKind) {

@@ -1,5 +1,5 @@
 import { parseIdParam } from '~/lib/ids';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { readFormBody } from './body.server';
 
 /**

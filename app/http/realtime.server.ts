@@ -4,11 +4,11 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { parseSessionCookie } from './session.server';
 import { isSameOrigin } from '~/lib/same-origin';
-import { logError } from '~/services/log.server';
-import { realtimeServer, registerRealtimeServer, sessionRoom, userRoom } from '~/services/realtime.server';
-import { ipKey } from '~/services/rate-limit.server';
-import { getActiveSession, liveSessionIds, type ActiveSession } from '~/services/sessions.server';
-import { verifyToken } from '~/services/tokens.server';
+import { logError } from '~/services/platform/log.server';
+import { realtimeServer, registerRealtimeServer, sessionRoom, userRoom } from '~/services/platform/realtime.server';
+import { ipKey } from '~/services/platform/rate-limit.server';
+import { getActiveSession, liveSessionIds, type ActiveSession } from '~/services/accounts/sessions.server';
+import { verifyToken } from '~/services/accounts/tokens.server';
 
 /**
  * Socket.IO on the same HTTP server (ARCHITECTURE §6 Realtime). A connection is accepted only with a live
@@ -19,7 +19,7 @@ import { verifyToken } from '~/services/tokens.server';
  * An accepted socket sits in two rooms: `user_{id}` (events for that person reach every open tab) and
  * `session_{sid}` (revoking that session — logout, blocking — drops exactly its sockets). With REDIS_URL the
  * rooms span every instance through the Redis adapter, so an emit or a disconnect on one instance reaches a
- * tab connected to another. The services emit and disconnect through app/services/realtime.server.ts, where
+ * tab connected to another. The services emit and disconnect through app/services/platform/realtime.server.ts, where
  * this server registers itself on start.
  *
  * A socket lives no longer than its session (docs/decisions/035): ending a session drops its sockets at once

@@ -12,7 +12,7 @@
  * The registry lives on `globalThis`: build/server.js and the Remix build (build/server/index.js) each bundle
  * this module, and both must see the same contexts.
  */
-import { LimitLog } from '~/services/rate-limit.server';
+import { LimitLog } from '~/services/platform/rate-limit.server';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const CONTEXT_HEADER = 'x-lvyou-request';

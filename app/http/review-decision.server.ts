@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from '@remix-run/node';
 import { z } from 'zod';
 import { parseIdParam } from '~/lib/ids';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 import { replyWithError } from './forms.server';
 
 const approveSchema = z.object({});

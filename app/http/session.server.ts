@@ -2,11 +2,11 @@ import { createCookie, redirect } from '@remix-run/node';
 import { getConfig } from '~/env.server';
 import { readAuthorization } from '~/lib/authorization-header';
 import { roleHomePath } from '~/lib/roles';
-import { AppError } from '~/services/errors.server';
-import { getActiveSession, type ActiveSession, type SessionUser } from '~/services/sessions.server';
-import { verifyToken } from '~/services/tokens.server';
+import { AppError } from '~/services/platform/errors.server';
+import { getActiveSession, type ActiveSession, type SessionUser } from '~/services/accounts/sessions.server';
+import { verifyToken } from '~/services/accounts/tokens.server';
 import { noteRequestUser } from './request-context.server';
-import type { UserType } from '~/services/users.server';
+import type { UserType } from '~/services/accounts/users.server';
 
 /**
  * Who is asking (ARCHITECTURE §5): the web carries a session id in an httpOnly, SameSite=Lax, signed

@@ -1,6 +1,6 @@
 import type { GUIDE_VIEW_KINDS } from '~db/schema';
-import { recordGuideView } from '~/services/admin-stats.server';
-import { logError } from '~/services/log.server';
+import { recordGuideView } from '~/services/admin/admin-stats.server';
+import { logError } from '~/services/platform/log.server';
 
 /**
  * Counting guide views for the statistics' funnel (issue 22, docs/decisions/025), from the guide page's and the

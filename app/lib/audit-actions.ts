@@ -1,5 +1,5 @@
 /**
- * Every action the audit log records (issue 35), defined once: recordAudit's type (app/services/audit.server.ts)
+ * Every action the audit log records (issue 35), defined once: recordAudit's type (app/services/platform/audit.server.ts)
  * accepts only these, so a new action does not compile until it is listed here, and
  * tests/unit/audit-actions.test.ts checks that each one has a label in zh-TW, en and ja
  * (`admin.logs.actions.<code>`, auditActionKey in audit-details.ts: the list itself stays out of the browser), which /admin/logs and the audit log export show instead of the code.

@@ -4,7 +4,7 @@
  * reviews move a guide's score a little and many reviews move it a lot. The prior is a fixed, modest 3.5
  * rather than the site-wide mean: travel reviews cluster around 4.6–4.8, and with a prior that high a single
  * 5-star review would still outrank 4.8 from five (issue 9's complaint). Pure: the services order by the
- * same formula (`bayesianRatingSql` in app/services/guide-visibility.server.ts, built from these constants).
+ * same formula (`bayesianRatingSql` in app/services/catalogue/guide-visibility.server.ts, built from these constants).
  */
 
 /** How many imaginary reviews every guide starts with. */

@@ -9,10 +9,10 @@ import { getLocale } from '~/i18n/i18n.server';
 import { getUser } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import type { GuideCard as GuideCardData } from '~/schemas/guide-card';
-import { listActiveBanners } from '~/services/banners.server';
-import { favoriteGuideIds } from '~/services/favorites.server';
-import { guideCoverage } from '~/services/guides.server';
-import { topRatedGuides, trendingCities, trendingGuides } from '~/services/trending.server';
+import { listActiveBanners } from '~/services/admin/banners.server';
+import { favoriteGuideIds } from '~/services/catalogue/favorites.server';
+import { guideCoverage } from '~/services/catalogue/guides.server';
+import { topRatedGuides, trendingCities, trendingGuides } from '~/services/catalogue/trending.server';
 
 /**
  * Home (SPEC §2; issue 9): a search box that goes to /guides, the banners that are active and inside their

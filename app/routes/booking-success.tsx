@@ -10,7 +10,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { formatNtd } from '~/lib/money';
 import type { OrderPaymentView } from '~/schemas/payments';
-import { getOrderDetail } from '~/services/orders.server';
+import { getOrderDetail } from '~/services/booking/orders.server';
 
 /** /booking-success?order= (issue 10): the booking's summary, a link to the order and "add to calendar". */
 export const handle: I18nHandle = { i18n: ['booking', 'account', 'orders', 'payments'] };

@@ -13,7 +13,7 @@ import { attempt, errorMessage, formValue } from '~/http/forms.server';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { favoriteFormSchema } from '~/schemas/discover';
-import { addFavorite, listFavorites, removeFavoriteGuide, toggleFavorite } from '~/services/favorites.server';
+import { addFavorite, listFavorites, removeFavoriteGuide, toggleFavorite } from '~/services/catalogue/favorites.server';
 
 /**
  * /favorites (SPEC §2, issue 9): the guides a person keeps, each with a remove button, and the action every

@@ -9,7 +9,7 @@ import { themeCookie } from '~/http/preferences.server';
 import { readForm } from '~/http/page.server';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { preferenceSchema } from '~/schemas/preferences';
-import { saveUserLocale } from '~/services/user-preferences.server';
+import { saveUserLocale } from '~/services/accounts/user-preferences.server';
 
 /**
  * Language and theme choices: plain form posts that set a cookie and go back to the page they came from.

@@ -9,8 +9,8 @@ import { getFixedT, getLocale } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { travelerDashboard } from '~/services/dashboards.server';
-import { favoriteGuideIds } from '~/services/favorites.server';
+import { travelerDashboard } from '~/services/booking/dashboards.server';
+import { favoriteGuideIds } from '~/services/catalogue/favorites.server';
 import { slotWithHours } from '~/lib/time-slots';
 
 /**

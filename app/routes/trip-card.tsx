@@ -11,8 +11,8 @@ import { formatNtd } from '~/lib/money';
 import { telHref } from '~/lib/phone';
 import { slotWithHours } from '~/lib/time-slots';
 import { formatTourDayLong } from '~/lib/dates';
-import { now } from '~/services/clock.server';
-import { tripCard } from '~/services/trip-card.server';
+import { now } from '~/services/platform/clock.server';
+import { tripCard } from '~/services/booking/trip-card.server';
 
 /**
  * /trip-card (issue 24): the traveler's upcoming confirmed tours on one page. The service worker keeps the

@@ -16,7 +16,7 @@ export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
  */
 export const SLOT_HOLDING_STATUSES = ['pending', 'confirmed', 'completed'] as const satisfies readonly OrderStatus[];
 
-/** What a viewer may do to an order (app/services/order-state.server.ts decides when). */
+/** What a viewer may do to an order (app/services/booking/order-state.server.ts decides when). */
 export const ORDER_ACTIONS = ['confirm', 'decline', 'cancel', 'complete', 'refund'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 

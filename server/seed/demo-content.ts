@@ -1,7 +1,7 @@
 import type { CityCode } from '~/lib/cities';
 import type { LanguageCode } from '~/lib/languages';
 import type { Locale } from '~/i18n/config';
-import type { Scene } from '~/services/generated-images.server';
+import type { Scene } from '~/services/platform/generated-images.server';
 
 /**
  * Demo content for 旅遊助手 (Travel Assistant): data only, no logic.
@@ -26,7 +26,7 @@ export type DemoBanner = {
   linkUrl: string;
   /** 0–360, used to generate the gradient image. */
   hue: number;
-  /** What the banner's picture shows (app/services/generated-images.server.ts): it matches the place it links to. */
+  /** What the banner's picture shows (app/services/platform/generated-images.server.ts): it matches the place it links to. */
   scene: Scene;
   text: Record<Locale, { title: string; subtitle: string }>;
 };
@@ -928,7 +928,7 @@ export const demoGuideTours: ReadonlyArray<TourKind> = [
   'sea', // 澎湖
 ];
 
-/** Which of the generated scenes (app/services/generated-images.server.ts) fits each kind of tour. */
+/** Which of the generated scenes (app/services/platform/generated-images.server.ts) fits each kind of tour. */
 export const tourScenes: Record<TourKind, ReadonlyArray<Scene>> = {
   heritage: ['city', 'temple', 'market'],
   food: ['market', 'city', 'market'],

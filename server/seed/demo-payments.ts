@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '~db/client';
 import { payments } from '~db/schema';
 import { getConfig } from '~/env.server';
-import { refundOnCancel } from '~/services/order-state.server';
+import { refundOnCancel } from '~/services/booking/order-state.server';
 import { signed } from '~/services/payments/check-mac-value.server';
 import { createPaymentProvider } from '~/services/payments/configured-provider.server';
 import { DO_ACTIONS } from '~/services/payments/ecpay-protocol.server';

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { SUPPORTED_LOCALES } from '~/i18n/config';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { storeBlob } from '~/services/blobs.server';
-import { generateAvatar, generateLandscape, mulberry32 } from '~/services/generated-images.server';
-import { hashPassword } from '~/services/passwords.server';
+import { storeBlob } from '~/services/platform/blobs.server';
+import { generateAvatar, generateLandscape, mulberry32 } from '~/services/platform/generated-images.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
 import {
   demoBanners,
   demoGuides,

@@ -3,10 +3,10 @@ import { availabilitySlots, banners, orders, photos, reviews, terms, termsAgreem
 import type { Locale } from '~/i18n/config';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { TIME_SLOTS, type TimeSlot } from '~/lib/time-slots';
-import { storeBlob } from '~/services/blobs.server';
+import { storeBlob } from '~/services/platform/blobs.server';
 import { guideSearchText, type SearchableGuide } from '~/lib/search-text';
-import { refreshGuideRating } from '~/services/ratings.server';
-import { generateAvatar, generateLandscape } from '~/services/generated-images.server';
+import { refreshGuideRating } from '~/services/catalogue/ratings.server';
+import { generateAvatar, generateLandscape } from '~/services/platform/generated-images.server';
 import type { TermsKind } from '~/lib/terms';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~server/seed/factories';
-import { adminDashboardFigures } from '~/services/admin-dashboard.server';
-import { recordAudit } from '~/services/audit.server';
+import { adminDashboardFigures } from '~/services/admin/admin-dashboard.server';
+import { recordAudit } from '~/services/platform/audit.server';
 import { loginAs } from '../support/api';
 import { useTestServer } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';

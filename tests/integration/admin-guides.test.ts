@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCompletedOrder, createGuide, createOrder, createPhoto, createReview, createTraveler, createUser } from '~server/seed/factories';
-import { getGuideForAdmin, listGuidesForAdmin } from '~/services/guide-standing.server';
-import type { UserRow } from '~/services/users.server';
+import { getGuideForAdmin, listGuidesForAdmin } from '~/services/trust/guide-standing.server';
+import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import { useTestServer } from '../support/http-server';
 import { useTestDatabase } from '../support/test-database';

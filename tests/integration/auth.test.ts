@@ -2,20 +2,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { emailCodes, sessions, users } from '~db/schema';
-import { login, logout, register, resendVerification, verifyEmail } from '~/services/accounts.server';
+import { login, logout, register, resendVerification, verifyEmail } from '~/services/accounts/accounts.server';
 import {
   CODE_TTL_MINUTES,
   consumeVerificationCode,
   resendCooldownSeconds,
   sendVerificationCode,
-} from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
-import { hashPassword } from '~/services/passwords.server';
-import { LOGIN_FAILURES_PER_IP, resetRateLimits } from '~/services/rate-limit.server';
-import { createSession, getActiveSession, revokeSession, revokeUserSessions, SESSION_DAYS } from '~/services/sessions.server';
-import { signToken, verifyToken } from '~/services/tokens.server';
+} from '~/services/accounts/email-codes.server';
+import { AppError } from '~/services/platform/errors.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
+import { LOGIN_FAILURES_PER_IP, resetRateLimits } from '~/services/platform/rate-limit.server';
+import { createSession, getActiveSession, revokeSession, revokeUserSessions, SESSION_DAYS } from '~/services/accounts/sessions.server';
+import { signToken, verifyToken } from '~/services/accounts/tokens.server';
 import { ensureAdmin } from '~server/admin-account';
-import { findUserByEmail, type UserRow } from '~/services/users.server';
+import { findUserByEmail, type UserRow } from '~/services/accounts/users.server';
 import type { RegisterInput } from '~/schemas/account-forms';
 import { createTraveler } from '~server/seed/factories';
 import { codeInText, outboxFor } from '../support/mail';

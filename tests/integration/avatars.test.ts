@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, blobs, users } from '~db/schema';
 import { takeToast } from '~/http/toast.server';
-import { removeAvatar, setAvatar } from '~/services/avatars.server';
-import { AppError } from '~/services/errors.server';
-import type { UserRow } from '~/services/users.server';
+import { removeAvatar, setAvatar } from '~/services/accounts/avatars.server';
+import { AppError } from '~/services/platform/errors.server';
+import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import { createAvatar, createGuide, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { testDriver, useTestDatabase } from '../support/test-database';
-import { blobUrl } from '~/services/blobs.server';
+import { blobUrl } from '~/services/platform/blobs.server';
 
 /**
  * Avatars: the service (bytes checked, re-encoded, access), the API and the /me/avatar form, the last two

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '~db/client';
 import * as schema from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { bookSlot } from '~/services/booking.server';
-import { listNotifications } from '~/services/notifications.server';
+import { bookSlot } from '~/services/booking/booking.server';
+import { listNotifications } from '~/services/messaging/notifications.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

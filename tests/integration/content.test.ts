@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listActiveBanners } from '~/services/banners.server';
-import { getActiveTerms } from '~/services/terms.server';
+import { listActiveBanners } from '~/services/admin/banners.server';
+import { getActiveTerms } from '~/services/accounts/terms.server';
 import { createBanner, createTerms } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

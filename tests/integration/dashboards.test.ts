@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { favorites, idVerifications } from '~db/schema';
 import { getDb } from '~db/client';
-import { adminDashboard, guideDashboard, listUsersForDebug, RECENT_ORDERS_LIMIT, travelerDashboard } from '~/services/dashboards.server';
+import { adminDashboard, guideDashboard, listUsersForDebug, RECENT_ORDERS_LIMIT, travelerDashboard } from '~/services/booking/dashboards.server';
 import {
   createCompletedOrder,
   createGuide,

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { emailCodes } from '~db/schema';
-import { verifyEmail } from '~/services/accounts.server';
-import { sendVerificationCode } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
-import { hashPassword } from '~/services/passwords.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
-import { findUserById } from '~/services/users.server';
+import { verifyEmail } from '~/services/accounts/accounts.server';
+import { sendVerificationCode } from '~/services/accounts/email-codes.server';
+import { AppError } from '~/services/platform/errors.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
+import { findUserById } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import { createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
@@ -167,7 +167,7 @@ describe(`email change over the API (${testDriver})`, () => {
       .update(emailCodes)
       .set({ sentAt: new Date(Date.now() - 61_000) })
       .where(and(eq(emailCodes.userId, me.id), eq(emailCodes.purpose, 'change_email')));
-    const { resendEmailChangeCode } = await import('~/services/users.server');
+    const { resendEmailChangeCode } = await import('~/services/accounts/users.server');
     const received = await mailCausedBy(mail.sink, second, () => resendEmailChangeCode(me, me.id));
     const done = await confirm(me.id, codeFrom(received), token);
     expect(done.status, done.text).toBe(200);

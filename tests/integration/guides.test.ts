@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, type Database } from '~db/client';
 import { reviews } from '~db/schema';
-import { refreshGuideRating } from '~/services/ratings.server';
-import { AppError } from '~/services/errors.server';
+import { refreshGuideRating } from '~/services/catalogue/ratings.server';
+import { AppError } from '~/services/platform/errors.server';
 import { guideSearchSchema, type GuideSearchInput } from '~/schemas/guide-search';
-import { getGuideDetail, guideCoverage } from '~/services/guides.server';
-import { topRatedGuides } from '~/services/trending.server';
-import { searchGuides } from '~/services/search.server';
+import { getGuideDetail, guideCoverage } from '~/services/catalogue/guides.server';
+import { topRatedGuides } from '~/services/catalogue/trending.server';
+import { searchGuides } from '~/services/catalogue/search.server';
 
 const listGuides = (input: GuideSearchInput = {}) => searchGuides(guideSearchSchema.parse(input));
 import {
@@ -19,7 +19,7 @@ import {
   createTraveler,
 } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
-import { blobUrl } from '~/services/blobs.server';
+import { blobUrl } from '~/services/platform/blobs.server';
 
 useTestDatabase();
 

@@ -9,8 +9,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~db/client';
 import { registerSchema } from '~/schemas/account-forms';
-import { register } from '~/services/accounts.server';
-import { findUserById } from '~/services/users.server';
+import { register } from '~/services/accounts/accounts.server';
+import { findUserById } from '~/services/accounts/users.server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**

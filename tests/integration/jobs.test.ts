@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { emailCodes, jobRuns, sessions } from '~db/schema';
 import { createTraveler } from '~server/seed/factories';
-import { setClock } from '~/services/clock.server';
-import { expireSessionsAndCodes, runJobIfDue, type Job } from '~/services/jobs.server';
+import { setClock } from '~/services/platform/clock.server';
+import { expireSessionsAndCodes, runJobIfDue, type Job } from '~/services/jobs/jobs.server';
 import { startJobRunner } from '../../server/jobs';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

@@ -3,7 +3,7 @@ import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { banners } from '~db/schema';
-import { storeBlob } from '~/services/blobs.server';
+import { storeBlob } from '~/services/platform/blobs.server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**

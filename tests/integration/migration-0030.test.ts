@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { termsAgreements } from '~db/schema';
-import { agreementStatus } from '~/services/terms.server';
+import { agreementStatus } from '~/services/accounts/terms.server';
 import { createTerms, createTraveler } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { outbox } from '~db/schema';
-import { PERIODIC_JOBS, purgeOutbox, runJobIfDue } from '~/services/jobs.server';
-import { OUTBOX_FAILED_KEPT_DAYS, OUTBOX_SENT_KEPT_DAYS, purgeDeliveredOutbox } from '~/services/outbox-retention.server';
+import { PERIODIC_JOBS, purgeOutbox, runJobIfDue } from '~/services/jobs/jobs.server';
+import { OUTBOX_FAILED_KEPT_DAYS, OUTBOX_SENT_KEPT_DAYS, purgeDeliveredOutbox } from '~/services/platform/outbox-retention.server';
 import { testDriver, useTestDatabase } from '../support/test-database';
 
 /**

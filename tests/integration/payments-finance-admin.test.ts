@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { auditLogs, jobRuns, ledgerEntries, payouts, reconciliationRuns } from '~db/schema';
 import { csvResponse } from '~/http/csv.server';
 import type { LedgerOverview } from '~/schemas/admin-finance';
-import { dailyReconciliation, PERIODIC_JOBS, runJobIfDue } from '~/services/jobs.server';
+import { dailyReconciliation, PERIODIC_JOBS, runJobIfDue } from '~/services/jobs/jobs.server';
 import { usePaymentProvider } from '~/services/payments/configured-provider.server';
 import {
   adminMarkPayoutPaid,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, type Database } from '~db/client';
 import { guidePayoutAccounts } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { pgErrorCode } from '~/services/errors.server';
+import { pgErrorCode } from '~/services/platform/errors.server';
 import { commissionOf } from '~/services/payments/commission.server';
 import {
   accountBalances,

@@ -11,7 +11,7 @@ import { getDb, openDatabase } from '~db/client';
 import { simulatorTrades } from '~db/schema';
 import { getConfig, type AppConfig } from '~/env.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { paymentProvider } from '~/services/payments/configured-provider.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../support/api';

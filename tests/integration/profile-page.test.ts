@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import * as me from '~/routes/me+/_index';
-import { findUserById, type UserRow } from '~/services/users.server';
+import { findUserById, type UserRow } from '~/services/accounts/users.server';
 import { callRoute, loginAs } from '../support/api';
 import {
   createAvailability,

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login, resendVerification, verifyEmail } from '~/services/accounts.server';
+import { login, resendVerification, verifyEmail } from '~/services/accounts/accounts.server';
 import { emailCodeAction } from '~/http/authenticator.server';
-import { sendVerificationCode } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
-import { hashPassword, verifyPassword } from '~/services/passwords.server';
+import { sendVerificationCode } from '~/services/accounts/email-codes.server';
+import { AppError } from '~/services/platform/errors.server';
+import { hashPassword, verifyPassword } from '~/services/accounts/passwords.server';
 import {
   CODE_FAILURES_PER_ACCOUNT,
   CODE_FAILURES_PER_IP,
@@ -18,7 +18,7 @@ import {
   resetRateLimits,
   setRateLimitStore,
   type RateLimitStore,
-} from '~/services/rate-limit.server';
+} from '~/services/platform/rate-limit.server';
 import { createTraveler } from '~server/seed/factories';
 import { codeInText, outboxFor } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
@@ -28,8 +28,8 @@ import { testDriver, useTestDatabase } from '../support/test-database';
  * database. The password check is the real argon2 one, wrapped only to count how often it runs. With
  * TEST_REDIS_URL, two Redis-backed stores stand in for two server instances sharing one Redis.
  */
-vi.mock('~/services/passwords.server', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/services/passwords.server')>();
+vi.mock('~/services/accounts/passwords.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/services/accounts/passwords.server')>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 const passwordChecks = vi.mocked(verifyPassword);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { pgErrorCode, UNIQUE_VIOLATION } from '~/services/errors.server';
+import { pgErrorCode, UNIQUE_VIOLATION } from '~/services/platform/errors.server';
 import { availabilitySlots, orders, users } from '~db/schema';
 import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~server/seed/factories';
 import { testDriver, useTestDatabase } from '../support/test-database';

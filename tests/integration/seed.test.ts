@@ -1,9 +1,9 @@
 import { and, count, countDistinct, eq, gte, isNotNull, max, min, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { getPublicBlob } from '~/services/blobs.server';
-import { verifyPassword } from '~/services/passwords.server';
-import { findUserByEmail } from '~/services/users.server';
+import { getPublicBlob } from '~/services/platform/blobs.server';
+import { verifyPassword } from '~/services/accounts/passwords.server';
+import { findUserByEmail } from '~/services/accounts/users.server';
 import { DEMO_ADMIN_EMAIL, seedDemo } from '~server/seed/demo';
 import { availabilitySlots, banners, ledgerEntries, ledgerPostings, orderEvents, orders, payments, photos, reviews, simulatorTrades, terms, users } from '~db/schema';
 import { orderMoney } from '~/services/payments/ledger.server';

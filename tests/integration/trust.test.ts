@@ -4,14 +4,14 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, blobs, idVerifications, notifications, photos, users } from '~db/schema';
-import type { UserRow } from '~/services/users.server';
+import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import { createGuide, createPhoto, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';
 import { mailCausedBy, useSmtpSink } from '../support/mail';
 import { expectContract } from '../support/openapi';
 import { useTestDatabase } from '../support/test-database';
-import { blobUrl } from '~/services/blobs.server';
+import { blobUrl } from '~/services/platform/blobs.server';
 
 /**
  * Issue 11 (trust) over real HTTP, on either driver: photo uploads and their refusals (nothing stored),

@@ -4,11 +4,11 @@ import { getDb } from '~db/client';
 import { chatMessages } from '~db/schema';
 import { createGuide, createTraveler } from '~server/seed/factories';
 import { MASK } from '~/lib/contact-mask';
-import { markChatRead, sendMessage, startChat } from '~/services/chats.server';
-import { setClock } from '~/services/clock.server';
-import { runJobIfDue, unreadMessageMail } from '~/services/jobs.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
-import { mailUnreadMessages } from '~/services/unread-mail.server';
+import { markChatRead, sendMessage, startChat } from '~/services/messaging/chats.server';
+import { setClock } from '~/services/platform/clock.server';
+import { runJobIfDue, unreadMessageMail } from '~/services/jobs/jobs.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
+import { mailUnreadMessages } from '~/services/messaging/unread-mail.server';
 import { outboxFor, useSmtpSink } from '../support/mail';
 import { testDriver, useTestDatabase } from '../support/test-database';
 

@@ -3,11 +3,11 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, sessions, users } from '~db/schema';
-import { login } from '~/services/accounts.server';
-import { AppError } from '~/services/errors.server';
-import { hashPassword } from '~/services/passwords.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
-import { getActiveSession } from '~/services/sessions.server';
+import { login } from '~/services/accounts/accounts.server';
+import { AppError } from '~/services/platform/errors.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
+import { getActiveSession } from '~/services/accounts/sessions.server';
 import {
   archiveUser,
   blockUser,
@@ -15,9 +15,9 @@ import {
   listUsers,
   restoreUser,
   unblockUser,
-} from '~/services/user-admin.server';
-import { changeUserRole } from '~/services/admin-user-detail.server';
-import type { UserRow } from '~/services/users.server';
+} from '~/services/accounts/user-admin.server';
+import { changeUserRole } from '~/services/admin/admin-user-detail.server';
+import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import { createGuide, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../support/http-server';

@@ -3,17 +3,17 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, favorites, orders, payments } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { verifyEmail } from '~/services/accounts.server';
-import { sendVerificationCode } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
-import { assertSelfOrAdmin } from '~/services/access.server';
-import { listUserOrders } from '~/services/orders.server';
-import { listUserReviews } from '~/services/reviews.server';
+import { verifyEmail } from '~/services/accounts/accounts.server';
+import { sendVerificationCode } from '~/services/accounts/email-codes.server';
+import { AppError } from '~/services/platform/errors.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
+import { assertSelfOrAdmin } from '~/services/platform/access.server';
+import { listUserOrders } from '~/services/booking/orders.server';
+import { listUserReviews } from '~/services/booking/reviews.server';
 import { recordAuthorisation, recordCapture, recordRefund } from '~/services/payments/ledger.server';
 import { openPayment } from '~/services/payments/payments.server';
-import { getEarnings, getUserStats } from '~/services/user-stats.server';
-import { findUserById, type UserRow } from '~/services/users.server';
+import { getEarnings, getUserStats } from '~/services/booking/user-stats.server';
+import { findUserById, type UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../support/api';
 import {
   createAvailability,

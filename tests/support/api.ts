@@ -1,7 +1,7 @@
-import { createSession } from '~/services/sessions.server';
-import { issueToken } from '~/services/accounts.server';
+import { createSession } from '~/services/accounts/sessions.server';
+import { issueToken } from '~/services/accounts/accounts.server';
 import { sessionCookieHeader } from '~/http/session.server';
-import type { UserRow } from '~/services/users.server';
+import type { UserRow } from '~/services/accounts/users.server';
 
 /**
  * Calls a route module's loader or action the way Remix does, with a real Request, and reads the answer.

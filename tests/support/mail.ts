@@ -3,8 +3,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { getDatabaseHandle, getDb } from '~db/client';
 import { outbox } from '~db/schema';
 import { getConfig } from '~/env.server';
-import type { Mail } from '~/services/mail.server';
-import { startOutboxWorker, type OutboxWorker } from '~/services/outbox-worker.server';
+import type { Mail } from '~/services/platform/mail.server';
+import { startOutboxWorker, type OutboxWorker } from '~/services/jobs/outbox-worker.server';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { getDatabaseHandle, getDb, type Database } from '~db/client';
 import { getConfig, type AppConfig } from '~/env.server';
 import type { PaymentStatus } from '~/lib/payments';
-import { startOutboxWorker, type OutboxWorker } from '~/services/outbox-worker.server';
+import { startOutboxWorker, type OutboxWorker } from '~/services/jobs/outbox-worker.server';
 import { acceptProviderCallback } from '~/services/payments/callbacks.server';
 import { checkoutFor, latestPayment } from '~/services/payments/order-payments.server';
 import { runPaymentJob } from '~/services/payments/payment-jobs.server';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getFixedT } from '~/i18n/i18n.server';
 import { AUDIT_ACTIONS } from '~/lib/audit-actions';
 import { auditActionKey, auditFieldLabel, auditLines, auditValueText } from '~/lib/audit-details';
-import type { AuditEntry } from '~/services/audit.server';
+import type { AuditEntry } from '~/services/platform/audit.server';
 
 /**
  * Issue 35: the audit log speaks the admin's language. Every action recordAudit accepts (AUDIT_ACTIONS, the type

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterFamilies, countEvent, limitName } from '~/services/counters.server';
+import { counterFamilies, countEvent, limitName } from '~/services/platform/counters.server';
 
 describe('product counters (metrics, issue 25)', () => {
   it('names a rate limit by its counter key without the subject (no address, no id in a label)', () => {

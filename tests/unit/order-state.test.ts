@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderAction, OrderStatus } from '~/schemas/orders';
-import { AppError } from '~/services/errors.server';
-import { actionFor, availableActions, decide, refundOnCancel, type Actor, type OrderFacts } from '~/services/order-state.server';
+import { AppError } from '~/services/platform/errors.server';
+import { actionFor, availableActions, decide, refundOnCancel, type Actor, type OrderFacts } from '~/services/booking/order-state.server';
 
 /**
- * The order state machine itself (app/services/order-state.server.ts), without HTTP or a database: which party may
+ * The order state machine itself (app/services/booking/order-state.server.ts), without HTTP or a database: which party may
  * take which action from which status, what the tour day and the slot's start change, what a requested change
  * (a status or a completion flag) means, and what a cancel gives back.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEndpoint, guardedLookup, isSpecialAddress } from '~/services/push.server';
+import { checkEndpoint, guardedLookup, isSpecialAddress } from '~/services/messaging/push.server';
 
 const lookup = (host: string, all: boolean) =>
   new Promise<unknown>((resolve, reject) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signToken, verifyToken } from '~/services/tokens.server';
+import { signToken, verifyToken } from '~/services/accounts/tokens.server';
 
 const SECRET = 'unit-test-secret-0123456789abcdef0123456789';
 const payload = { id: 1, email: 'a@example.test', type: 'traveler' as const, isEmailVerified: true, isIdVerified: false, sid: 'session-1' };

@@ -14,7 +14,7 @@ import { readForm } from '~/http/page.server';
 import { pageMeta } from '~/lib/meta';
 import { forgotPasswordSchema } from '~/schemas/account-forms';
 import { emailField } from '~/schemas/field-rules';
-import { requestPasswordReset } from '~/services/password-reset.server';
+import { requestPasswordReset } from '~/services/accounts/password-reset.server';
 
 /**
  * Forgot password, step 1 (issue 7): the person enters their email; a reset code is mailed when the address

@@ -17,10 +17,10 @@ import { safeRedirectPath } from '~/lib/safe-url';
 import { loginSchema } from '~/schemas/account-forms';
 import { authenticateLogin, codeCooldown, emailCodeAction, loginSuccessUrl } from '~/http/authenticator.server';
 import { readForm } from '~/http/page.server';
-import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
-import { AppError } from '~/services/errors.server';
-import { revokeSession } from '~/services/sessions.server';
-import { findUserByEmail } from '~/services/users.server';
+import { CODE_TTL_MINUTES } from '~/services/accounts/email-codes.server';
+import { AppError } from '~/services/platform/errors.server';
+import { revokeSession } from '~/services/accounts/sessions.server';
+import { findUserByEmail } from '~/services/accounts/users.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { clearSessionCookieHeader, getSession } from '~/http/session.server';
-import { logout } from '~/services/accounts.server';
+import { logout } from '~/services/accounts/accounts.server';
 
 /** POST /logout ends this browser's session (SPEC §4: logout always clears the session). GET changes nothing. */
 export async function loader() {

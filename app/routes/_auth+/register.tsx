@@ -16,10 +16,10 @@ import { readForm } from '~/http/page.server';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { registerFormSchema } from '~/schemas/account-forms';
-import { register } from '~/services/accounts.server';
-import { currentTermsVersion } from '~/services/terms.server';
-import { AppError } from '~/services/errors.server';
-import { logError } from '~/services/log.server';
+import { register } from '~/services/accounts/accounts.server';
+import { currentTermsVersion } from '~/services/accounts/terms.server';
+import { AppError } from '~/services/platform/errors.server';
+import { logError } from '~/services/platform/log.server';
 import { DEFAULT_MAX_GROUP_SIZE } from '~/lib/group-size';
 import { SIGN_UP_ACCOUNT_TYPES, type SignUpAccountType } from '~/lib/account-types';
 

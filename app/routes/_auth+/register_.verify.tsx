@@ -11,8 +11,8 @@ import { safeRedirectPath } from '~/lib/safe-url';
 import { redirectWithToast } from '~/http/toast.server';
 import { emailField } from '~/schemas/field-rules';
 import { codeCooldown, emailCodeAction } from '~/http/authenticator.server';
-import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
-import { findUserByEmail } from '~/services/users.server';
+import { CODE_TTL_MINUTES } from '~/services/accounts/email-codes.server';
+import { findUserByEmail } from '~/services/accounts/users.server';
 import { forwardRetryAfter } from '~/http/forms.server';
 import { readForm } from '~/http/page.server';
 

@@ -15,8 +15,8 @@ import { readForm } from '~/http/page.server';
 import { pageMeta } from '~/lib/meta';
 import { forgotPasswordSchema, resetPasswordSchema } from '~/schemas/account-forms';
 import { emailField } from '~/schemas/field-rules';
-import { CODE_TTL_MINUTES } from '~/services/email-codes.server';
-import { requestPasswordReset, resetPassword } from '~/services/password-reset.server';
+import { CODE_TTL_MINUTES } from '~/services/accounts/email-codes.server';
+import { requestPasswordReset, resetPassword } from '~/services/accounts/password-reset.server';
 
 /**
  * Forgot password, step 2 (issue 7): /reset-password?email=… asks for the mailed code and a new password.

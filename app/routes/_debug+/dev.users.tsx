@@ -5,7 +5,7 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { requireDebugAccess } from '~/http/debug.server';
 import { pageMeta } from '~/lib/meta';
-import { listUsersForDebug } from '~/services/dashboards.server';
+import { listUsersForDebug } from '~/services/booking/dashboards.server';
 
 /** /dev/users — debug page (SPEC §2): every account and its flags. Admins only in production (404 for others). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { termsDeclinedClearCookie } from '~/lib/terms';
 import { termsAgreeFormSchema } from '~/schemas/terms';
-import { agreeToTerms, agreementStatus, currentTerms } from '~/services/terms.server';
+import { agreeToTerms, agreementStatus, currentTerms } from '~/services/accounts/terms.server';
 
 /**
  * /terms/agree?redirectTo=… (issue 24): the terms modal as a page, for a logged-in user who must agree and has

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatTaipeiDateTime } from '~/lib/dates';
-import type { getUserForAdmin } from '~/services/admin-user-detail.server';
+import type { getUserForAdmin } from '~/services/admin/admin-user-detail.server';
 
 type AdminUserView = Awaited<ReturnType<typeof getUserForAdmin>>['user'];
 

@@ -9,7 +9,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { adminDashboardFigures } from '~/services/admin-dashboard.server';
+import { adminDashboardFigures } from '~/services/admin/admin-dashboard.server';
 
 /** /admin — the admin dashboard: who is here, what waits for a decision, and the admin pages (SPEC §2). */
 export async function loader({ request }: LoaderFunctionArgs) {

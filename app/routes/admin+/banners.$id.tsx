@@ -10,7 +10,7 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { bannerMomentInput } from '~/schemas/banners';
-import { getBanner, updateBanner } from '~/services/banners.server';
+import { getBanner, updateBanner } from '~/services/admin/banners.server';
 
 /** /admin/banners/:id (issue 22): change a banner's text, link, picture, switch or window; preview before saving. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import type { Banner } from '~/schemas/banners';
-import { deleteBanner, getBanner, listBanners, moveBanner } from '~/services/banners.server';
+import { deleteBanner, getBanner, listBanners, moveBanner } from '~/services/admin/banners.server';
 
 /**
  * /admin/banners (issue 22): the home banners in the order the home page shows them, whether each is shown now,

@@ -8,7 +8,7 @@ import { requireRole } from '~/http/session.server';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
-import { createBanner } from '~/services/banners.server';
+import { createBanner } from '~/services/admin/banners.server';
 
 /** /admin/banners/new (issue 22): a new home banner, previewed before it is saved; it goes last in the order. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ import { requireRole } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import { GUIDE_STATUSES } from '~/lib/trust-statuses';
 import { adminGuideQuerySchema } from '~/schemas/trust';
-import { listGuidesForAdmin } from '~/services/guide-standing.server';
+import { listGuidesForAdmin } from '~/services/trust/guide-standing.server';
 
 /**
  * /admin/guides (issue 11): every guide that is not archived, with email and ID state, profile

@@ -19,9 +19,9 @@ import { parseIdParam } from '~/lib/ids';
 import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { guideStatusSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
-import { getGuideForAdmin, setGuideStanding } from '~/services/guide-standing.server';
-import { listAllGuidePhotos } from '~/services/photos.server';
+import { AppError } from '~/services/platform/errors.server';
+import { getGuideForAdmin, setGuideStanding } from '~/services/trust/guide-standing.server';
+import { listAllGuidePhotos } from '~/services/trust/photos.server';
 
 /** /admin/guides/:id (issue 11): one guide's standing and facts; suspend or reinstate with a reason. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

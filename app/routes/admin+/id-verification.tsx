@@ -13,7 +13,7 @@ import { readForm } from '~/http/page.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { idRejectSchema } from '~/schemas/trust';
-import { approveIdApplication, listIdApplications, rejectIdApplication } from '~/services/id-verification.server';
+import { approveIdApplication, listIdApplications, rejectIdApplication } from '~/services/trust/id-verification.server';
 
 /**
  * /admin/id-verification (issue 11): pending applications, oldest first, each with its documents side by

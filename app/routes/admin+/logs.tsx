@@ -12,7 +12,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { auditActionKey } from '~/lib/audit-details';
 import { pageMeta } from '~/lib/meta';
 import { auditQuerySchema } from '~/schemas/admin-logs';
-import { listAuditLog } from '~/services/audit-log.server';
+import { listAuditLog } from '~/services/admin/audit-log.server';
 
 /**
  * /admin/logs (issues 22 and 35): the audit log, newest first, filtered by actor (name, e-mail or number), action,

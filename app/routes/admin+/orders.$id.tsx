@@ -25,7 +25,7 @@ import {
   adminRefundOrder,
   adminRestoreOrder,
   getOrderForAdmin,
-} from '~/services/admin-orders.server';
+} from '~/services/admin/admin-orders.server';
 
 /**
  * /admin/orders/:id (issue 22): the order, both parties, its timeline and reviews, the admins' internal notes, and

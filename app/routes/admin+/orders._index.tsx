@@ -13,7 +13,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { ADMIN_ORDER_PAGE_SIZE, adminOrderQuerySchema } from '~/schemas/admin-orders';
 import { ORDER_STATUS_VALUES } from '~/schemas/orders';
-import { listOrdersForAdmin } from '~/services/admin-orders.server';
+import { listOrdersForAdmin } from '~/services/admin/admin-orders.server';
 import { slotWithHours } from '~/lib/time-slots';
 
 /**

@@ -13,7 +13,7 @@ import { formatTaipeiDateTime } from '~/lib/dates';
 import { parseIdParam } from '~/lib/ids';
 import { pageMeta } from '~/lib/meta';
 import { photoReviewSchema } from '~/schemas/trust';
-import { approvePhotos, listPhotosForAdmin, reviewPhoto } from '~/services/photos.server';
+import { approvePhotos, listPhotosForAdmin, reviewPhoto } from '~/services/trust/photos.server';
 
 /**
  * /admin/photo-review (SPEC §4 Photo review, issue 11): photos awaiting review, oldest first, each large

@@ -13,7 +13,7 @@ import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { PHOTO_STATUSES } from '~/lib/trust-statuses';
 import { adminPhotoQuerySchema, photoStatusLabelKey } from '~/schemas/trust';
-import { listPhotosForAdmin } from '~/services/photos.server';
+import { listPhotosForAdmin } from '~/services/trust/photos.server';
 
 /** /admin/photos (issue 11): every photo, filtered by status and guide (a GET form: bookmarkable, JS optional). */
 export async function loader({ request }: LoaderFunctionArgs) {

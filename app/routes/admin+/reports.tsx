@@ -10,7 +10,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { reportDecisionSchema } from '~/schemas/chat-reports';
-import { listOpenReports, resolveReport } from '~/services/chat-reports.server';
+import { listOpenReports, resolveReport } from '~/services/messaging/chat-reports.server';
 
 /**
  * /admin/reports (issue 23 "Abuse"): reported chat messages waiting for a decision, each with the message as

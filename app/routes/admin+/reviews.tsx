@@ -17,7 +17,7 @@ import { formatTaipeiDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { REVIEW_REASON_MAX, adminReviewActionSchema, adminReviewQuerySchema } from '~/schemas/reviews';
 import { attempt, parseForm } from '~/http/forms.server';
-import { deleteReview, searchReviews, setReviewHidden } from '~/services/reviews.server';
+import { deleteReview, searchReviews, setReviewHidden } from '~/services/booking/reviews.server';
 
 /**
  * /admin/reviews (SPEC §2 admin list): search every review (hidden ones too), hide with a reason, show again or

@@ -13,7 +13,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { STATS_PRESETS } from '~/lib/stats-range';
 import { statsQuerySchema } from '~/schemas/admin-stats';
-import { adminStats } from '~/services/admin-stats.server';
+import { adminStats } from '~/services/admin/admin-stats.server';
 
 /**
  * /admin/stats (issue 22): the marketplace's figures for a period — bookings and gross value per day and month,

@@ -14,7 +14,7 @@ import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { draftFingerprint, TERMS_KINDS, type TermsKind } from '~/lib/terms';
 import { publishAllTermsSchema, publishTermsSchema } from '~/schemas/terms';
-import { listTermsVersions, publishTerms, publishTermsInEveryLanguage, readersAskedAgain, termsStartingPoint } from '~/services/terms.server';
+import { listTermsVersions, publishTerms, publishTermsInEveryLanguage, readersAskedAgain, termsStartingPoint } from '~/services/accounts/terms.server';
 import { PreviewAndConfirm, PublishAllForm, PublishForm, StartChooser, type Preview } from './__terms-publish';
 
 /**

@@ -18,8 +18,8 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { ASSIGNABLE_ROLES, CONFIRMED_USER_INTENTS, adminUserActionSchema, type AdminUserIntent } from '~/schemas/user-admin';
-import { archiveUser, blockUser, restoreUser, unblockUser } from '~/services/user-admin.server';
-import { changeUserRole, endUserSessions, getUserForAdmin, resendVerificationFor } from '~/services/admin-user-detail.server';
+import { archiveUser, blockUser, restoreUser, unblockUser } from '~/services/accounts/user-admin.server';
+import { changeUserRole, endUserSessions, getUserForAdmin, resendVerificationFor } from '~/services/admin/admin-user-detail.server';
 
 /**
  * /admin/users/:id (issue 22): one account — profile, verification, orders, reviews both ways, its audit trail —

@@ -6,7 +6,7 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { USER_LIST_PAGE_SIZE, userListQuerySchema } from '~/schemas/user-admin';
-import { listUsers } from '~/services/user-admin.server';
+import { listUsers } from '~/services/accounts/user-admin.server';
 
 /**
  * /admin/users (issue 22): accounts that are not archived, searched by name or e-mail (CJK-aware, like guide

@@ -6,7 +6,7 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { pageMeta } from '~/lib/meta';
 import { USER_LIST_PAGE_SIZE, userListQuerySchema } from '~/schemas/user-admin';
-import { listArchivedUsers } from '~/services/user-admin.server';
+import { listArchivedUsers } from '~/services/accounts/user-admin.server';
 
 /**
  * /admin/users/archived (issue 22): archived accounts, restored from their page; searched by name or e-mail (CJK-aware, like guide

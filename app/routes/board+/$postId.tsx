@@ -31,8 +31,8 @@ import {
   boardReplySchema,
 } from '~/schemas/board';
 import { MESSAGE_MAX, postMessageFormSchema } from '~/schemas/chat';
-import { findChatWithPoster, startChatFromBoardPost } from '~/services/chats.server';
-import { createBoardReply, deleteBoardReply, getBoardPost, hideBoardReply, listBoardReplies, updateBoardPost, editableBoardPost } from '~/services/board.server';
+import { findChatWithPoster, startChatFromBoardPost } from '~/services/messaging/chats.server';
+import { createBoardReply, deleteBoardReply, getBoardPost, hideBoardReply, listBoardReplies, updateBoardPost, editableBoardPost } from '~/services/messaging/board.server';
 
 /**
  * /board/:postId (issue 23): one board post with its public replies, oldest first, and the reply form (guides, and

@@ -22,7 +22,7 @@ import { FORM_KEY_FIELD } from '~/lib/form-key';
 import { LANGUAGE_CODES } from '~/lib/languages';
 import { pageMeta } from '~/lib/meta';
 import { BOARD_POST_MAX, boardHideFormSchema, boardIntentSchema, boardListQuerySchema, boardPostIdFormSchema, boardPostSchema } from '~/schemas/board';
-import { createBoardPost, deleteBoardPost, hideBoardPost, listBoardPosts } from '~/services/board.server';
+import { createBoardPost, deleteBoardPost, hideBoardPost, listBoardPosts } from '~/services/messaging/board.server';
 
 /** /board (issue 23, SPEC §2 "a message board page also exists"): trip requests and questions; every form works without JS. */
 export const handle: I18nHandle = { i18n: ['board'] };

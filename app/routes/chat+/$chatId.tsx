@@ -19,8 +19,8 @@ import { formatTaipeiDateTime } from '~/lib/dates';
 import { parseIdParam } from '~/lib/ids';
 import { pageMeta } from '~/lib/meta';
 import { chatPageFormSchema, MESSAGE_MAX, MESSAGE_PAGE_SIZE, type ChatMessageView } from '~/schemas/chat';
-import { AppError } from '~/services/errors.server';
-import { assertChatReadable, getChat, listMessages, markChatRead, reportedMessageIds, reportMessage, sendMessage, setChatBlocked } from '~/services/chats.server';
+import { AppError } from '~/services/platform/errors.server';
+import { assertChatReadable, getChat, listMessages, markChatRead, reportedMessageIds, reportMessage, sendMessage, setChatBlocked } from '~/services/messaging/chats.server';
 import { BlockConfirm, merge, MessageItem, PendingItem, ReportButton, ReportForm, useLiveConversation } from './__conversation';
 
 /**

@@ -7,7 +7,7 @@ import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
-import { listChats } from '~/services/chats.server';
+import { listChats } from '~/services/messaging/chats.server';
 
 /** /chat (SPEC §2, issue 23): the viewer's conversations, newest activity first. */
 export const handle: I18nHandle = { i18n: ['chat'] };

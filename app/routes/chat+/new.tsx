@@ -16,7 +16,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { parseIdParam } from '~/lib/ids';
 import { pageMeta } from '~/lib/meta';
 import { chatStartSchema, MESSAGE_MAX, orderChatFormSchema } from '~/schemas/chat';
-import { askContext, orderChatContext, startChat, startChatFromOrder } from '~/services/chats.server';
+import { askContext, orderChatContext, startChat, startChatFromOrder } from '~/services/messaging/chats.server';
 
 /**
  * /chat/new?guideId=…[&orderId=…] (issue 23): "Ask a question" from a guide's page or an order. A traveler who

@@ -8,7 +8,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { requireRole } from '~/http/session.server';
 import { formatNtd } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
-import { guideDashboard } from '~/services/dashboards.server';
+import { guideDashboard } from '~/services/booking/dashboards.server';
 import { slotWithHours } from '~/lib/time-slots';
 
 /**

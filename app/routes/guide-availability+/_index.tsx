@@ -11,7 +11,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { addDays, formatMonth, formatTourDayLong, weekdayOf } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { daySlotsFormSchema, type SlotView } from '~/schemas/availability';
-import { findGuide, listSlots, setSlots, slotWindow } from '~/services/availability.server';
+import { findGuide, listSlots, setSlots, slotWindow } from '~/services/catalogue/availability.server';
 import { DayForm, type SaveReply } from './__day-form';
 import { DebugPanel, type SaveLogLine } from './__debug-panel';
 

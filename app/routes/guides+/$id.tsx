@@ -17,8 +17,8 @@ import { formatTourDay, formatTaipeiDate } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { slotHoursText } from '~/lib/time-slots';
-import { favoriteGuideIds } from '~/services/favorites.server';
-import { getGuideDetail } from '~/services/guides.server';
+import { favoriteGuideIds } from '~/services/catalogue/favorites.server';
+import { getGuideDetail } from '~/services/catalogue/guides.server';
 import { countGuideView } from '~/http/views.server';
 
 // Anonymous visitors' copies may be kept a minute by a shared cache (docs/decisions/043-conditional-requests.md).

@@ -17,9 +17,9 @@ import { pageMeta } from '~/lib/meta';
 import { activeFilters, FILTER_KEYS, searchParamsOf, type FilterKey } from '~/lib/guide-search-params';
 import { packGuideCards, unpackGuideCards } from '~/schemas/guide-card';
 import { guideSearchSchema } from '~/schemas/guide-search';
-import { favoriteGuideIds } from '~/services/favorites.server';
-import { clearSearchHistory, listSearchHistory, recordSearch } from '~/services/search-history.server';
-import { searchGuides } from '~/services/search.server';
+import { favoriteGuideIds } from '~/services/catalogue/favorites.server';
+import { clearSearchHistory, listSearchHistory, recordSearch } from '~/services/catalogue/search-history.server';
+import { searchGuides } from '~/services/catalogue/search.server';
 
 // Anonymous visitors' copies may be kept a minute by a shared cache (docs/decisions/043-conditional-requests.md).
 export const handle: I18nHandle & PageCacheHandle = { i18n: ['search'], cache: 'shared' };

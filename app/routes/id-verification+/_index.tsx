@@ -15,8 +15,8 @@ import { redirectWithToast } from '~/http/toast.server';
 import { formatTaipeiDate, formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { ID_DOCUMENT_TYPES, idApplicationFormSchema, idApplicationSchema } from '~/schemas/trust';
-import { applyForIdVerification, getMyIdVerification } from '~/services/id-verification.server';
-import { readUploadForm, uploadedBytes } from '~/services/image-pipeline.server';
+import { applyForIdVerification, getMyIdVerification } from '~/services/trust/id-verification.server';
+import { readUploadForm, uploadedBytes } from '~/services/platform/image-pipeline.server';
 
 /**
  * /id-verification (SPEC §2, §4; issue 11): the state (not verified, under review, verified, or not passed

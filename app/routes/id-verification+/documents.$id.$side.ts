@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getSession } from '~/http/session.server';
 import { parseIdParam } from '~/lib/ids';
 import { notFound, orErrorPage } from '~/http/page.server';
-import { getIdDocument } from '~/services/id-verification.server';
+import { getIdDocument } from '~/services/trust/id-verification.server';
 
 /**
  * GET /id-verification/documents/{applicationId}/{front|back}: one private ID document, for the applicant

@@ -4,7 +4,7 @@ import { attempt, parseForm, replyWithError } from '~/http/forms.server';
 import { toastHeader } from '~/http/toast.server';
 import { payoutAccountSchema } from '~/schemas/earnings';
 import { changePayoutAccount } from '~/services/payments/earnings.server';
-import type { UserRow } from '~/services/users.server';
+import type { UserRow } from '~/services/accounts/users.server';
 import { EARNINGS_TAB_URL } from './__earnings';
 
 const HIDDEN = ['password'];

@@ -19,7 +19,7 @@ import { payoutAccountAction } from './__earnings.server';
 import { PROFILE_TABS, type ProfileTab, type ProfileUser } from './__profile-types';
 import type { I18nHandle } from '~/i18n/bundles';
 import { getFixedT } from '~/i18n/i18n.server';
-import { logError } from '~/services/log.server';
+import { logError } from '~/services/platform/log.server';
 import { clientIp, requireUser } from '~/http/session.server';
 import { formatTaipeiDate } from '~/lib/dates';
 import { attempt, errorMessage, forwardRetryAfter, parseForm, replyWithError, retryAfterHeaders, reworded, type Outcome } from '~/http/forms.server';
@@ -28,12 +28,12 @@ import { redirectWithToast } from '~/http/toast.server';
 import { invariantResponse, readForm } from '~/http/page.server';
 import { confirmEmailChangeSchema } from '~/schemas/account-forms';
 import { profileSchemaFor } from '~/schemas/profile';
-import { countAvailableSlots } from '~/services/availability.server';
-import { getIdVerificationState } from '~/services/id-verification.server';
-import { listUserOrders } from '~/services/orders.server';
-import { listAllGuidePhotos } from '~/services/photos.server';
-import { listUserReviews } from '~/services/reviews.server';
-import { getEarnings, getUserStats } from '~/services/user-stats.server';
+import { countAvailableSlots } from '~/services/catalogue/availability.server';
+import { getIdVerificationState } from '~/services/trust/id-verification.server';
+import { listUserOrders } from '~/services/booking/orders.server';
+import { listAllGuidePhotos } from '~/services/trust/photos.server';
+import { listUserReviews } from '~/services/booking/reviews.server';
+import { getEarnings, getUserStats } from '~/services/booking/user-stats.server';
 import {
   cancelEmailChange,
   confirmEmailChange,
@@ -42,7 +42,7 @@ import {
   toPublicUser,
   updateProfile,
   type UserRow,
-} from '~/services/users.server';
+} from '~/services/accounts/users.server';
 import { normaliseEmail } from '~/lib/email';
 
 /**

@@ -6,9 +6,9 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { getSession, requireUser } from '~/http/session.server';
 import { pageMeta } from '~/lib/meta';
 import { redirectWithToast } from '~/http/toast.server';
-import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
+import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/accounts/avatars.server';
 import { attempt } from '~/http/forms.server';
-import { AppError } from '~/services/errors.server';
+import { AppError } from '~/services/platform/errors.server';
 
 /**
  * POST /me/avatar: the avatar block's form (SPEC §2 Avatar block). Plain HTML first: intent=upload stores

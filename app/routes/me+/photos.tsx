@@ -3,9 +3,9 @@ import { requireUser } from '~/http/session.server';
 import { attempt, errorMessage, parseForm } from '~/http/forms.server';
 import { redirectWithToast } from '~/http/toast.server';
 import { photoGalleryFormSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
-import { readUploadForm, uploadedBytes } from '~/services/image-pipeline.server';
-import { assertMayUploadPhoto, deletePhoto, uploadPhoto } from '~/services/photos.server';
+import { AppError } from '~/services/platform/errors.server';
+import { readUploadForm, uploadedBytes } from '~/services/platform/image-pipeline.server';
+import { assertMayUploadPhoto, deletePhoto, uploadPhoto } from '~/services/trust/photos.server';
 
 /**
  * POST /me/photos: the /me gallery's forms without JS (issue 11). intent=upload stores a photo (multipart

@@ -15,7 +15,7 @@ import { formatTaipeiDateTime } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-url';
 import { notificationFormSchema, notificationListQuerySchema } from '~/schemas/notifications';
-import { deleteNotification, listNotifications, markAllRead, markRead } from '~/services/notifications.server';
+import { deleteNotification, listNotifications, markAllRead, markRead } from '~/services/messaging/notifications.server';
 
 /** /notifications (SPEC §2, issue 10): the notification center; every change is a plain form. */
 export const handle: I18nHandle = { i18n: ['notifications'] };

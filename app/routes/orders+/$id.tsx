@@ -22,9 +22,9 @@ import { FORM_KEY_FIELD } from '~/lib/form-key';
 import { pageMeta } from '~/lib/meta';
 import { orderActionFormSchema, orderConfirmFormSchema, type OrderAction } from '~/schemas/orders';
 import { REVIEW_COMMENT_MAX, reviewCreateSchema } from '~/schemas/reviews';
-import type { Viewer } from '~/services/access.server';
-import { changeOrder, getOrderDetail, getOrderFor, lastMeetingDetails } from '~/services/orders.server';
-import { createReview, orderReviewState } from '~/services/reviews.server';
+import type { Viewer } from '~/services/platform/access.server';
+import { changeOrder, getOrderDetail, getOrderFor, lastMeetingDetails } from '~/services/booking/orders.server';
+import { createReview, orderReviewState } from '~/services/booking/reviews.server';
 import { ConfirmWithMeeting, MeetingFacts } from './__meeting';
 import { ConfirmCancel, PaymentCard } from './__payment';
 

@@ -4,7 +4,7 @@ import { orErrorPage, pageIdParam } from '~/http/page.server';
 import { getFixedT } from '~/i18n/i18n.server';
 import { getConfig } from '~/env.server';
 import { slotEndsAt, slotStartsAt , slotWithHours } from '~/lib/time-slots';
-import { getOrderFor } from '~/services/orders.server';
+import { getOrderFor } from '~/services/booking/orders.server';
 
 /**
  * /orders/:id/calendar.ics (issue 10 "add to calendar"): the order as an iCalendar event for its traveler, its

@@ -9,7 +9,7 @@ import { getFixedT } from '~/i18n/i18n.server';
 import { formatTaipeiDateTime, formatTourDayLong } from '~/lib/dates';
 import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
-import { now } from '~/services/clock.server';
+import { now } from '~/services/platform/clock.server';
 import { checkoutFor, retryPayment } from '~/services/payments/order-payments.server';
 import { slotWithHours } from '~/lib/time-slots';
 

@@ -10,7 +10,7 @@ import { pageMeta } from '~/lib/meta';
 import { formatNtd } from '~/lib/money';
 import { formatTourDay } from '~/lib/dates';
 import { ORDER_STATUS_VALUES, orderListQuerySchema } from '~/schemas/orders';
-import { listOrders } from '~/services/orders.server';
+import { listOrders } from '~/services/booking/orders.server';
 import { slotWithHours } from '~/lib/time-slots';
 
 /** /orders (issue 10): a traveler's bookings, a guide's tours, every order for an admin; status filter, newest first. */

@@ -1,7 +1,7 @@
 import { getDb, type Database } from '~db/client';
-import { now as clockNow } from '../clock.server';
-import { countEvent } from '../counters.server';
-import { logEvent } from '../log.server';
+import { now as clockNow } from '../platform/clock.server';
+import { countEvent } from '../platform/counters.server';
+import { logEvent } from '../platform/log.server';
 import { acceptPaymentEvent } from './payment-jobs.server';
 import { paymentProvider } from './configured-provider.server';
 

@@ -10,13 +10,13 @@ import {
   type FinancePayoutRow,
   type LedgerOverview,
 } from '~/schemas/admin-finance';
-import { recordAudit } from '../audit.server';
-import { now as clockNow } from '../clock.server';
-import { AppError } from '../errors.server';
-import { audited, EXPORT_PAGE_ROWS, keyset, type CsvExport } from '../exports.server';
-import { paginate } from '../guides.server';
-import { assertAdmin } from '../user-admin.server';
-import type { UserRow } from '../users.server';
+import { recordAudit } from '../platform/audit.server';
+import { now as clockNow } from '../platform/clock.server';
+import { AppError } from '../platform/errors.server';
+import { audited, EXPORT_PAGE_ROWS, keyset, type CsvExport } from '../admin/exports.server';
+import { paginate } from '../catalogue/guides.server';
+import { assertAdmin } from '../accounts/user-admin.server';
+import type { UserRow } from '../accounts/users.server';
 import { accountBalances, markPayoutPaid } from './ledger.server';
 import { maskAccountNumber } from './payout-accounts.server';
 

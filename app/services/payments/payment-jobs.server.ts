@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '~db/client';
 import { ledgerEntries, orders, payments } from '~db/schema';
-import { countEvent } from '../counters.server';
-import { now as clockNow } from '../clock.server';
-import { logEvent } from '../log.server';
-import { deliverOrderNotices, type PendingNotice } from '../order-notices.server';
+import { countEvent } from '../platform/counters.server';
+import { now as clockNow } from '../platform/clock.server';
+import { logEvent } from '../platform/log.server';
+import { deliverOrderNotices, type PendingNotice } from '../messaging/order-notices.server';
 import { paymentProvider } from './configured-provider.server';
 import { ProviderUnavailableError } from './form-post.server';
 import { recordSettlement, refundFits } from './ledger.server';

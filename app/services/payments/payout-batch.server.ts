@@ -5,9 +5,9 @@ import { getConfig } from '~/env.server';
 import { isLocale } from '~/i18n/config';
 import { getFixedT } from '~/i18n/i18n.server';
 import { formatNtd } from '~/lib/money';
-import { wordNotice } from '../notice-wording.server';
-import { logError } from '../log.server';
-import { writeNotification } from '../notifications.server';
+import { wordNotice } from '../messaging/notice-wording.server';
+import { logError } from '../platform/log.server';
+import { writeNotification } from '../messaging/notifications.server';
 import { accountBalances, startPayout } from './ledger.server';
 
 /**

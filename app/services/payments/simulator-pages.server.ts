@@ -1,6 +1,6 @@
 import { getDb } from '~db/client';
 import { getConfig } from '~/env.server';
-import { now } from '../clock.server';
+import { now } from '../platform/clock.server';
 import { paymentProviderName } from './configured-provider.server';
 import { handleSimulatorRequest, type SimulatorAnswer } from './simulator-http.server';
 import { SIMULATOR_PATH } from './simulator.server';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, users } from '~db/schema';
 import { createTraveler, createUser } from '~server/seed/factories';
-import type { UserRow } from '~/services/users.server';
+import type { UserRow } from '~/services/accounts/users.server';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestRequestInit } from '../../support/http-server';
@@ -39,7 +39,7 @@ describe('status lines of the API', () => {
   });
 
   it('200 with a token and no-store on login; 401 INVALID_CREDENTIALS on a wrong password', async () => {
-    const user = await createTraveler({ passwordHash: await (await import('~/services/passwords.server')).hashPassword('right-password') });
+    const user = await createTraveler({ passwordHash: await (await import('~/services/accounts/passwords.server')).hashPassword('right-password') });
     const good = await server.request('/api/v1/auth/login', { json: { email: user.email, password: 'right-password' } });
     expect(good.status).toBe(200);
     expect(good.headers.get('cache-control')).toBe('no-store');

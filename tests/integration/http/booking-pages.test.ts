@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { availabilitySlots, notifications, orders } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { setClock } from '~/services/clock.server';
+import { setClock } from '~/services/platform/clock.server';
 import { loginAs } from '../../support/api';
 import { codeInText, outboxFor } from '../../support/mail';
 import { createAvailability, createCompletedOrder, createGuide, createReview, createTraveler, createUser } from '~server/seed/factories';

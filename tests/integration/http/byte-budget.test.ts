@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, users } from '~db/schema';
-import { startChat } from '~/services/chats.server';
+import { startChat } from '~/services/messaging/chats.server';
 import { seedDemo } from '~server/seed/demo';
 // A plain ES module shared with bench/page-weight.mjs.
 import { gzipBytes, weighPage } from '../../../scripts/lib/page-weight.mjs';

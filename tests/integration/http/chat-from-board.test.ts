@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { chatMessages, chats } from '~db/schema';
 import { createGuide, createTraveler, createUser } from '~server/seed/factories';
 import { MASK } from '~/lib/contact-mask';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
 import { expectContract } from '../../support/openapi';

@@ -8,7 +8,7 @@ import { chatMessages, chats } from '~db/schema';
 import { createGuide, createOrder, createTraveler, createUser } from '~server/seed/factories';
 import { attachRealtime, type Realtime } from '~/http/realtime.server';
 import { MASK } from '~/lib/contact-mask';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
 import { expectContract } from '../../support/openapi';

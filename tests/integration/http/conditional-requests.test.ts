@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHARED_CACHE } from '~/http/contract';
-import { updateGuideProfile } from '~/services/guide-profile.server';
+import { updateGuideProfile } from '~/services/accounts/guide-profile.server';
 import type { GuideProfileUpdate } from '~/schemas/guide-profile';
 import { createGuide, createOrder, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';

@@ -8,7 +8,7 @@ import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /**
  * Issue 31 §4: an unexpected database error on a path that carries a secret is logged through the one safe logger
- * (app/services/log.server.ts): its class, code and message up to the parameters, and the request id; never the
+ * (app/services/platform/log.server.ts): its class, code and message up to the parameters, and the request id; never the
  * query's parameters (a password hash, a mail with its code) nor the database's detail (the row's values).
  *
  * The database refuses the writes itself: a trigger raises for the rows of these tests, with the row in the error's

@@ -5,7 +5,7 @@ import { getDb } from '~db/client';
 import { orders, users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { DEFAULT_MAX_GROUP_SIZE, GROUP_SIZE_MAX, GROUP_SIZE_MIN } from '~/lib/group-size';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';

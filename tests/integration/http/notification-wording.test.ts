@@ -4,7 +4,7 @@ import { getDb } from '~db/client';
 import { notifications, users } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
 import { localeCookie } from '~/i18n/i18n.server';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';
@@ -13,7 +13,7 @@ import { testDriver, useTestDatabase } from '../../support/test-database';
 
 /**
  * Issue 19: notifications are written in the reader's current language, also the ones created before they
- * switched. A notice is stored as what happened and worded when shown (app/services/notice-wording.server.ts).
+ * switched. A notice is stored as what happened and worded when shown (app/services/messaging/notice-wording.server.ts).
  */
 useTestDatabase();
 const server = useTestServer();

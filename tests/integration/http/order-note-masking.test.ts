@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MASK } from '~/lib/contact-mask';
-import { changeOrder, getOrderDetail, getOrderFor, listOrders } from '~/services/orders.server';
+import { changeOrder, getOrderDetail, getOrderFor, listOrders } from '~/services/booking/orders.server';
 import { createGuide, createOrder, createTraveler, createUser } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { notifications, orderEvents, orders, outbox } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { setClock } from '~/services/clock.server';
+import { setClock } from '~/services/platform/clock.server';
 import { createGuide, createOrder, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';

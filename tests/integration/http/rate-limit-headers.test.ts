@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { BOOKING_LIMITS } from '~/services/booking.server';
-import { MESSAGES_PER_MINUTE, NEW_CHATS_PER_HOUR } from '~/services/chats.server';
-import { hashPassword } from '~/services/passwords.server';
-import { LOGIN_FAILURES_PER_ACCOUNT_IP, RATE_WINDOW_SECONDS, resetRateLimits } from '~/services/rate-limit.server';
+import { BOOKING_LIMITS } from '~/services/booking/booking.server';
+import { MESSAGES_PER_MINUTE, NEW_CHATS_PER_HOUR } from '~/services/messaging/chats.server';
+import { hashPassword } from '~/services/accounts/passwords.server';
+import { LOGIN_FAILURES_PER_ACCOUNT_IP, RATE_WINDOW_SECONDS, resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createAvailability, createGuide, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer, type TestResponse } from '../../support/http-server';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { auditLogs, ledgerEntries, outbox, payments, refundAttempts, simulatorTrades } from '~db/schema';
-import { counterFamilies } from '~/services/counters.server';
+import { counterFamilies } from '~/services/platform/counters.server';
 import { usePaymentProvider } from '~/services/payments/configured-provider.server';
 import type { PaymentJob } from '~/services/payments/order-payments.server';
 import { runPaymentJob } from '~/services/payments/payment-jobs.server';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { termsAgreements, users } from '~db/schema';
 import { createUser } from '~server/seed/factories';
-import { agreementStatus, publishTerms } from '~/services/terms.server';
-import { findUserByEmail } from '~/services/users.server';
+import { agreementStatus, publishTerms } from '~/services/accounts/terms.server';
+import { findUserByEmail } from '~/services/accounts/users.server';
 import { useTestServer } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 

@@ -7,7 +7,7 @@ import { getDb } from '~db/client';
 import { auditLogs, notifications, reviews, users } from '~db/schema';
 import { attachRealtime } from '~/http/realtime.server';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { loginAs } from '../../support/api';
 import { createCompletedOrder, createGuide, createOrder, createReview, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer } from '../../support/http-server';

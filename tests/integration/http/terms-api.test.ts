@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '~db/client';
 import { auditLogs, termsAgreements } from '~db/schema';
 import { createTraveler, createUser } from '~server/seed/factories';
-import { publishTerms } from '~/services/terms.server';
+import { publishTerms } from '~/services/accounts/terms.server';
 import { loginAs } from '../../support/api';
 import { bookableGuide, bookingDay } from '../../support/booking';
 import { useTestServer } from '../../support/http-server';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { photos, users } from '~db/schema';
-import { blobUrl } from '~/services/blobs.server';
+import { blobUrl } from '~/services/platform/blobs.server';
 import { loginAs } from '../../support/api';
 import { createAvatar, createGuide, createPhoto, createTraveler, createUser } from '~server/seed/factories';
 import { useTestServer, type TestResponse } from '../../support/http-server';

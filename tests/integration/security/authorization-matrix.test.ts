@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMatrix, type Matrix, type MatrixCell, type MatrixRoute } from '../../../scripts/lib/authorization-matrix';
 import type { Outcome } from '../../../scripts/lib/authorization-roles';
 import { manifestRoutes } from '../../../scripts/lib/route-manifest';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { useTestServer, type TestResponse } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 import { as, databaseDigest, fill, seedWorld, VOLATILE_TABLES, type World } from './world';

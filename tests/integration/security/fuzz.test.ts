@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Matrix, MatrixRoute } from '../../../scripts/lib/authorization-matrix';
 import type { MatrixRole } from '../../../scripts/lib/authorization-roles';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { useTestServer, type TestResponse } from '../../support/http-server';
 import { testDriver, useTestDatabase } from '../../support/test-database';
 import { as, databaseDigest, fill, seedWorld, VOLATILE_TABLES, type World } from './world';

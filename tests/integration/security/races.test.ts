@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~db/client';
 import { favorites, idVerifications, photos } from '~db/schema';
 import { MAX_PHOTOS_PER_GUIDE } from '~/schemas/trust';
-import { resetRateLimits } from '~/services/rate-limit.server';
+import { resetRateLimits } from '~/services/platform/rate-limit.server';
 import { createGuide, createPhoto, createTraveler } from '~server/seed/factories';
 import { loginAs } from '../../support/api';
 import { useTestServer } from '../../support/http-server';

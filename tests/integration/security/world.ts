@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { getDb } from '~db/client';
 import { banners, boardPosts, boardReplies, chatMessageReports, chatMessages, chats, favorites, idVerifications, notifications } from '~db/schema';
 import { addDays, todayInTaipei } from '~/lib/dates';
-import { READ_AUDIT_ACTIONS } from '~/services/audit.server';
-import { storeBlob } from '~/services/blobs.server';
-import { vapidKeys } from '~/services/push.server';
+import { READ_AUDIT_ACTIONS } from '~/services/platform/audit.server';
+import { storeBlob } from '~/services/platform/blobs.server';
+import { vapidKeys } from '~/services/messaging/push.server';
 import {
   createAvailability,
   createCompletedOrder,

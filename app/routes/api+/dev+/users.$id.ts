@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { devUpdateUserSchema, devUserSchema } from '~/schemas/dev-users';
-import { devDeleteUser, devTarget, devUpdateUser } from '~/services/dev-users.server';
-import type { UserRow } from '~/services/users.server';
+import { devDeleteUser, devTarget, devUpdateUser } from '~/services/admin/dev-users.server';
+import type { UserRow } from '~/services/accounts/users.server';
 
 const DEV_NOTE =
   'Development only (SPEC §7 Dev, docs/decisions/030-debug-routes.md): outside production any logged-in account; in production 404 NOT_FOUND for everyone but an admin. An admin account is 403 FORBIDDEN whatever the body.';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { devCreateUserSchema, devUserSchema } from '~/schemas/dev-users';
-import { devCreateUser, devListUsers } from '~/services/dev-users.server';
+import { devCreateUser, devListUsers } from '~/services/admin/dev-users.server';
 
 const DEV_NOTE =
   'Development only (SPEC §7 Dev, docs/decisions/030-debug-routes.md): outside production any logged-in account; in production 404 NOT_FOUND for everyone but an admin. No call creates, changes or deletes an admin.';

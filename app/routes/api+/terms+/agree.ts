@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { termsAgreeSchema, termsAgreementSchema } from '~/schemas/terms';
-import { agreeToTerms } from '~/services/terms.server';
+import { agreeToTerms } from '~/services/accounts/terms.server';
 
 export const contract = defineApi({
   path: '/api/terms/agree',

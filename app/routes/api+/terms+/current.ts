@@ -1,7 +1,7 @@
 import { apiHandlers, apiLocale } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { agreementTermsSchema } from '~/schemas/terms';
-import { currentTerms } from '~/services/terms.server';
+import { currentTerms } from '~/services/accounts/terms.server';
 
 export const contract = defineApi({
   path: '/api/terms/current',

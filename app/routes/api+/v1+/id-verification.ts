@@ -1,9 +1,9 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { idApplicationSchema, idApplicationSchemaOut, idVerificationStatusSchema } from '~/schemas/trust';
-import { parseValue } from '~/services/errors.server';
-import { applyForIdVerification, assertMayApply, getMyIdVerification } from '~/services/id-verification.server';
-import { readUploadForm, uploadedBytes } from '~/services/image-pipeline.server';
+import { parseValue } from '~/services/platform/errors.server';
+import { applyForIdVerification, assertMayApply, getMyIdVerification } from '~/services/trust/id-verification.server';
+import { readUploadForm, uploadedBytes } from '~/services/platform/image-pipeline.server';
 
 export const contract = defineApi({
   path: '/api/v1/id-verification',

@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { csvResponse } from '~/http/csv.server';
 import { auditExportQuerySchema, csvFile } from '~/schemas/exports';
-import { exportAuditLog } from '~/services/exports.server';
+import { exportAuditLog } from '~/services/admin/exports.server';
 
 export const contract = defineApi({
   path: '/api/v1/admin/logs/export.csv',

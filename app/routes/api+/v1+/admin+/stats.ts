@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { adminStatsData, statsQuerySchema } from '~/schemas/admin-stats';
-import { adminStats } from '~/services/admin-stats.server';
+import { adminStats } from '~/services/admin/admin-stats.server';
 
 export const contract = defineApi({
   path: '/api/v1/admin/stats',

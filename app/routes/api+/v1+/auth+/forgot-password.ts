@@ -4,7 +4,7 @@ import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { forgotPasswordSchema } from '~/schemas/account-forms';
 import { passwordResetRequestedData } from '~/schemas/responses';
-import { requestPasswordReset } from '~/services/password-reset.server';
+import { requestPasswordReset } from '~/services/accounts/password-reset.server';
 
 export const contract = defineApi({
   path: '/api/v1/auth/forgot-password',

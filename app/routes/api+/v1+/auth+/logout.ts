@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
-import { logout } from '~/services/accounts.server';
+import { logout } from '~/services/accounts/accounts.server';
 
 export const contract = defineApi({
   path: '/api/v1/auth/logout',

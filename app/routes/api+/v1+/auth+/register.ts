@@ -4,7 +4,7 @@ import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { registerSchema } from '~/schemas/account-forms';
 import { publicUserSchema } from '~/schemas/responses';
-import { register, toPublicUser } from '~/services/accounts.server';
+import { register, toPublicUser } from '~/services/accounts/accounts.server';
 
 export const contract = defineApi({
   path: '/api/v1/auth/register',

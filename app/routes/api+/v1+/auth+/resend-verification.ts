@@ -4,8 +4,8 @@ import { apiHandlers } from '~/http/api.server';
 import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { resendVerificationSchema } from '~/schemas/account-forms';
-import { resendVerification } from '~/services/accounts.server';
-import { RESEND_COOLDOWN_SECONDS } from '~/services/email-codes.server';
+import { resendVerification } from '~/services/accounts/accounts.server';
+import { RESEND_COOLDOWN_SECONDS } from '~/services/accounts/email-codes.server';
 
 export const contract = defineApi({
   path: '/api/v1/auth/resend-verification',

@@ -4,7 +4,7 @@ import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { resetPasswordSchema } from '~/schemas/account-forms';
 import { passwordResetData } from '~/schemas/responses';
-import { resetPassword } from '~/services/password-reset.server';
+import { resetPassword } from '~/services/accounts/password-reset.server';
 
 export const contract = defineApi({
   path: '/api/v1/auth/reset-password',

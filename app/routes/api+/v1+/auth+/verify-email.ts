@@ -4,7 +4,7 @@ import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { verifyEmailSchema } from '~/schemas/account-forms';
 import { sessionData } from '~/schemas/responses';
-import { toPublicUser, verifyEmail } from '~/services/accounts.server';
+import { toPublicUser, verifyEmail } from '~/services/accounts/accounts.server';
 
 export const contract = defineApi({
   path: '/api/v1/auth/verify-email',

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { boardHideSchema, boardPostData } from '~/schemas/board';
-import { boardPostIdParam, hideBoardPost } from '~/services/board.server';
+import { boardPostIdParam, hideBoardPost } from '~/services/messaging/board.server';
 
 export const contract = defineApi({
   path: '/api/v1/board/posts/{id}/hide',

@@ -3,7 +3,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { getSession } from '~/http/session.server';
 import { boardRepliesData, boardReplyData, boardReplySchema } from '~/schemas/board';
-import { boardPostIdParam, createBoardReply, listBoardReplies } from '~/services/board.server';
+import { boardPostIdParam, createBoardReply, listBoardReplies } from '~/services/messaging/board.server';
 
 export const contract = defineApi({
   path: '/api/v1/board/posts/{id}/replies',

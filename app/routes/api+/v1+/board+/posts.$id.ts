@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { boardPostData, boardPostSchema } from '~/schemas/board';
-import { boardPostIdParam, deleteBoardPost, editableBoardPost, updateBoardPost } from '~/services/board.server';
+import { boardPostIdParam, deleteBoardPost, editableBoardPost, updateBoardPost } from '~/services/messaging/board.server';
 
 export const contract = defineApi({
   path: '/api/v1/board/posts/{id}',

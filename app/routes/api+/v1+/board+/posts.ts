@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { getSession } from '~/http/session.server';
 import { boardListData, boardListQuerySchema, boardPostData, boardPostSchema } from '~/schemas/board';
-import { createBoardPost, listBoardPosts } from '~/services/board.server';
+import { createBoardPost, listBoardPosts } from '~/services/messaging/board.server';
 
 export const contract = defineApi({
   path: '/api/v1/board/posts',

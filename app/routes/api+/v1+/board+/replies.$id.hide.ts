@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { boardHideSchema, boardReplyData } from '~/schemas/board';
-import { boardReplyIdParam, hideBoardReply } from '~/services/board.server';
+import { boardReplyIdParam, hideBoardReply } from '~/services/messaging/board.server';
 
 export const contract = defineApi({
   path: '/api/v1/board/replies/{id}/hide',

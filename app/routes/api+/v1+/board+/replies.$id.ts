@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
-import { boardReplyIdParam, deleteBoardReply } from '~/services/board.server';
+import { boardReplyIdParam, deleteBoardReply } from '~/services/messaging/board.server';
 
 export const contract = defineApi({
   path: '/api/v1/board/replies/{id}',

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { chatBlockData, chatBlockSchema } from '~/schemas/chat';
-import { assertChatReadable, chatIdParam, setChatBlocked } from '~/services/chats.server';
+import { assertChatReadable, chatIdParam, setChatBlocked } from '~/services/messaging/chats.server';
 
 export const contract = defineApi({
   path: '/api/v1/chats/{id}/block',

@@ -2,7 +2,7 @@ import { limitLog } from '~/http/request-context.server';
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { messageData, messageListData, messageListQuerySchema, messageSendSchema } from '~/schemas/chat';
-import { assertChatReadable, chatIdParam, listMessages, sendMessage } from '~/services/chats.server';
+import { assertChatReadable, chatIdParam, listMessages, sendMessage } from '~/services/messaging/chats.server';
 
 export const contract = defineApi({
   path: '/api/v1/chats/{id}/messages',

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { chatReadData } from '~/schemas/chat';
-import { chatIdParam, markChatRead } from '~/services/chats.server';
+import { chatIdParam, markChatRead } from '~/services/messaging/chats.server';
 
 export const contract = defineApi({
   path: '/api/v1/chats/{id}/read',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { chatSummarySchema } from '~/schemas/chat';
-import { chatIdParam, getChat } from '~/services/chats.server';
+import { chatIdParam, getChat } from '~/services/messaging/chats.server';
 
 const party = z.object({ id: z.int(), name: z.string(), avatar: z.string().nullable() });
 

@@ -2,7 +2,7 @@ import { limitLog } from '~/http/request-context.server';
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { chatData, chatListData, chatOpenSchema } from '~/schemas/chat';
-import { listChats, startChat, startChatFromBoardPost, startChatFromOrder } from '~/services/chats.server';
+import { listChats, startChat, startChatFromBoardPost, startChatFromOrder } from '~/services/messaging/chats.server';
 
 export const contract = defineApi({
   path: '/api/v1/chats',

@@ -1,8 +1,8 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { favoriteData, idField } from '~/schemas/discover';
-import { AppError, parseValue } from '~/services/errors.server';
-import { removeFavorite } from '~/services/favorites.server';
+import { AppError, parseValue } from '~/services/platform/errors.server';
+import { removeFavorite } from '~/services/catalogue/favorites.server';
 
 export const contract = defineApi({
   path: '/api/v1/favorites/{id}',

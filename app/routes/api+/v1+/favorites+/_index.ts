@@ -2,7 +2,7 @@ import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { getLocale } from '~/i18n/i18n.server';
 import { favoriteCreateSchema, favoriteData, favoriteListData, favoritesQuerySchema } from '~/schemas/discover';
-import { addFavorite, listFavorites } from '~/services/favorites.server';
+import { addFavorite, listFavorites } from '~/services/catalogue/favorites.server';
 
 export const contract = defineApi({
   path: '/api/v1/favorites',

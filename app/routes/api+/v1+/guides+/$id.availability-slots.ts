@@ -3,8 +3,8 @@ import { getSession } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { warnIfLargeSaveAnswer } from '~/http/debug.server';
 import { availabilityQuerySchema, saveSlotsSchema, slotListData } from '~/schemas/availability';
-import { assertMaySetSlots, listSlotsFor, setSlots } from '~/services/availability.server';
-import { guideIdParam } from '~/services/guide-profile.server';
+import { assertMaySetSlots, listSlotsFor, setSlots } from '~/services/catalogue/availability.server';
+import { guideIdParam } from '~/services/accounts/guide-profile.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/{id}/availability-slots',

@@ -2,8 +2,8 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { guideProfileData } from '~/schemas/guide-responses';
 import { guideProfileUpdateSchema } from '~/schemas/guide-profile';
-import { assertMayEditGuideProfile, guideIdParam, updateGuideProfile } from '~/services/guide-profile.server';
-import { toPublicUser } from '~/services/users.server';
+import { assertMayEditGuideProfile, guideIdParam, updateGuideProfile } from '~/services/accounts/guide-profile.server';
+import { toPublicUser } from '~/services/accounts/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/{id}/profile',

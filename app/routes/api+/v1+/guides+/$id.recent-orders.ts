@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { recentOrdersData, recentQuerySchema } from '~/schemas/discover';
-import { assertRoleOwnerOrAdmin, guideIdParam, recentGuideOrders } from '~/services/dashboards.server';
+import { assertRoleOwnerOrAdmin, guideIdParam, recentGuideOrders } from '~/services/booking/dashboards.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/{id}/recent-orders',

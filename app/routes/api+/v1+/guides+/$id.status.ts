@@ -2,8 +2,8 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { guideStandingSchema, guideStatusSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
-import { setGuideStanding } from '~/services/guide-standing.server';
+import { AppError } from '~/services/platform/errors.server';
+import { setGuideStanding } from '~/services/trust/guide-standing.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/{id}/status',

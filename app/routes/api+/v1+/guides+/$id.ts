@@ -4,10 +4,10 @@ import { defineApi } from '~/http/contract';
 import { getLocale } from '~/i18n/i18n.server';
 import { guideDetailData } from '~/schemas/guide-responses';
 import { adminUserData } from '~/schemas/responses';
-import { archiveGuide } from '~/services/guide-archive.server';
-import { guideIdParam } from '~/services/guide-profile.server';
-import { getGuideDetail } from '~/services/guides.server';
-import { toAdminUser } from '~/services/user-admin.server';
+import { archiveGuide } from '~/services/trust/guide-archive.server';
+import { guideIdParam } from '~/services/accounts/guide-profile.server';
+import { getGuideDetail } from '~/services/catalogue/guides.server';
+import { toAdminUser } from '~/services/accounts/user-admin.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/{id}',

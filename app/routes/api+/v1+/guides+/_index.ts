@@ -3,7 +3,7 @@ import { defineApi } from '~/http/contract';
 import { getLocale } from '~/i18n/i18n.server';
 import { guideListData } from '~/schemas/guide-responses';
 import { guideSearchSchema } from '~/schemas/guide-search';
-import { searchGuides } from '~/services/search.server';
+import { searchGuides } from '~/services/catalogue/search.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides',

@@ -3,7 +3,7 @@ import { defineApi } from '~/http/contract';
 import { getFixedT } from '~/i18n/i18n.server';
 import { suggestionsData } from '~/schemas/guide-responses';
 import { suggestionQuerySchema } from '~/schemas/guide-search';
-import { suggest } from '~/services/search.server';
+import { suggest } from '~/services/catalogue/search.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/suggestions',

@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { getLocale } from '~/i18n/i18n.server';
 import { trendingData, trendingQuerySchema } from '~/schemas/discover';
-import { getTrending } from '~/services/trending.server';
+import { getTrending } from '~/services/catalogue/trending.server';
 
 export const contract = defineApi({
   path: '/api/v1/guides/trending',

@@ -2,8 +2,8 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { idApplicationSchemaOut, idRejectSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
-import { rejectIdApplication } from '~/services/id-verification.server';
+import { AppError } from '~/services/platform/errors.server';
+import { rejectIdApplication } from '~/services/trust/id-verification.server';
 
 export const contract = defineApi({
   path: '/api/v1/id-verifications/{id}/reject',

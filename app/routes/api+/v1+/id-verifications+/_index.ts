@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { adminIdApplicationSchema, idApplicationListQuerySchema } from '~/schemas/trust';
-import { listIdApplications } from '~/services/id-verification.server';
+import { listIdApplications } from '~/services/trust/id-verification.server';
 
 export const contract = defineApi({
   path: '/api/v1/id-verifications',

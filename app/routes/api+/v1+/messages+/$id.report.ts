@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { messageReportData, messageReportSchema } from '~/schemas/chat';
-import { assertMessageReadable, messageIdParam, reportMessage } from '~/services/chats.server';
+import { assertMessageReadable, messageIdParam, reportMessage } from '~/services/messaging/chats.server';
 
 export const contract = defineApi({
   path: '/api/v1/messages/{id}/report',

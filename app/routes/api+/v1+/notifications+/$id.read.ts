@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { notificationData } from '~/schemas/notifications';
-import { markRead, notificationIdParam } from '~/services/notifications.server';
+import { markRead, notificationIdParam } from '~/services/messaging/notifications.server';
 
 export const contract = defineApi({
   path: '/api/v1/notifications/{id}/read',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
-import { deleteNotification, notificationIdParam } from '~/services/notifications.server';
+import { deleteNotification, notificationIdParam } from '~/services/messaging/notifications.server';
 
 export const contract = defineApi({
   path: '/api/v1/notifications/{id}',

@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { getLocale } from '~/i18n/i18n.server';
 import { notificationListData, notificationListQuerySchema } from '~/schemas/notifications';
-import { listNotifications } from '~/services/notifications.server';
+import { listNotifications } from '~/services/messaging/notifications.server';
 
 export const contract = defineApi({
   path: '/api/v1/notifications',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { readAllSchema } from '~/schemas/notifications';
-import { AppError } from '~/services/errors.server';
-import { markAllRead } from '~/services/notifications.server';
+import { AppError } from '~/services/platform/errors.server';
+import { markAllRead } from '~/services/messaging/notifications.server';
 
 export const contract = defineApi({
   path: '/api/v1/notifications/read-all',

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { unreadCountData } from '~/schemas/notifications';
-import { countUnread } from '~/services/notifications.server';
+import { countUnread } from '~/services/messaging/notifications.server';
 
 export const contract = defineApi({
   path: '/api/v1/notifications/unread/count',

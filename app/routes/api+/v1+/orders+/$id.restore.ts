@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { orderData } from '~/schemas/orders';
-import { adminRestoreOrder } from '~/services/admin-orders.server';
-import { orderIdParam } from '~/services/orders.server';
+import { adminRestoreOrder } from '~/services/admin/admin-orders.server';
+import { orderIdParam } from '~/services/booking/orders.server';
 
 export const contract = defineApi({
   path: '/api/v1/orders/{id}/restore',

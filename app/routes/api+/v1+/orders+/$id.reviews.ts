@@ -1,8 +1,8 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { reviewCreateSchema, reviewData, reviewListData } from '~/schemas/reviews';
-import { getOrderFor, orderIdParam } from '~/services/orders.server';
-import { createReview, listOrderReviews } from '~/services/reviews.server';
+import { getOrderFor, orderIdParam } from '~/services/booking/orders.server';
+import { createReview, listOrderReviews } from '~/services/booking/reviews.server';
 
 export const contract = defineApi({
   path: '/api/v1/orders/{id}/reviews',

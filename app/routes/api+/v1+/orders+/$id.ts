@@ -1,8 +1,8 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { orderData, orderDetailData, orderUpdateSchema } from '~/schemas/orders';
-import { adminDeleteOrder } from '~/services/admin-orders.server';
-import { changeOrder, getOrderDetail, getOrderFor, orderIdParam } from '~/services/orders.server';
+import { adminDeleteOrder } from '~/services/admin/admin-orders.server';
+import { changeOrder, getOrderDetail, getOrderFor, orderIdParam } from '~/services/booking/orders.server';
 
 export const contract = defineApi({
   path: '/api/v1/orders/{id}',

@@ -4,8 +4,8 @@ import { defineApi } from '~/http/contract';
 import { bookingSchema } from '~/schemas/booking';
 import { orderApiQuerySchema } from '~/schemas/admin-orders';
 import { bookedOrderData, orderListData } from '~/schemas/orders';
-import { bookSlot } from '~/services/booking.server';
-import { listOrders } from '~/services/orders.server';
+import { bookSlot } from '~/services/booking/booking.server';
+import { listOrders } from '~/services/booking/orders.server';
 
 export const contract = defineApi({
   path: '/api/v1/orders',

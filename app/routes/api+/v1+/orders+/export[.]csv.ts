@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { csvResponse } from '~/http/csv.server';
 import { csvFile, orderExportQuerySchema } from '~/schemas/exports';
-import { exportOrders } from '~/services/exports.server';
+import { exportOrders } from '~/services/admin/exports.server';
 
 export const contract = defineApi({
   path: '/api/v1/orders/export.csv',

@@ -4,9 +4,9 @@ import { getSession } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { parseIdParam } from '~/lib/ids';
 import { photoListQuerySchema, photoSchema } from '~/schemas/trust';
-import { AppError } from '~/services/errors.server';
-import { readUploadForm, uploadedBytes } from '~/services/image-pipeline.server';
-import { assertMayUploadPhoto, listPhotos, uploadPhoto } from '~/services/photos.server';
+import { AppError } from '~/services/platform/errors.server';
+import { readUploadForm, uploadedBytes } from '~/services/platform/image-pipeline.server';
+import { assertMayUploadPhoto, listPhotos, uploadPhoto } from '~/services/trust/photos.server';
 
 export const contract = defineApi({
   path: '/api/v1/photos',

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { pushPublicKeySchema } from '~/schemas/push';
-import { vapidPublicKey } from '~/services/push.server';
+import { vapidPublicKey } from '~/services/messaging/push.server';
 
 export const contract = defineApi({
   path: '/api/v1/push/public-key',

@@ -2,7 +2,7 @@ import { limitLog } from '~/http/request-context.server';
 import { apiHandlers, ok } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { pushSubscribeSchema, pushSubscriptionListSchema, pushSubscriptionSchema, pushUnsubscribedSchema, pushUnsubscribeSchema } from '~/schemas/push';
-import { listSubscriptions, subscribe, unsubscribe } from '~/services/push.server';
+import { listSubscriptions, subscribe, unsubscribe } from '~/services/messaging/push.server';
 import { z } from 'zod';
 
 export const contract = defineApi({

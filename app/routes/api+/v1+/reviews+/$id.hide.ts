@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { reviewData, reviewHideSchema } from '~/schemas/reviews';
-import { reviewIdParam, setReviewHidden } from '~/services/reviews.server';
+import { reviewIdParam, setReviewHidden } from '~/services/booking/reviews.server';
 
 export const contract = defineApi({
   path: '/api/v1/reviews/{id}/hide',

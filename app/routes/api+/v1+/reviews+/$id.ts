@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { deletedReviewData } from '~/schemas/reviews';
-import { deleteReview, reviewIdParam } from '~/services/reviews.server';
+import { deleteReview, reviewIdParam } from '~/services/booking/reviews.server';
 
 export const contract = defineApi({
   path: '/api/v1/reviews/{id}',

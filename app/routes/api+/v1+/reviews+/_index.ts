@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { adminReviewListData, adminReviewQuerySchema } from '~/schemas/reviews';
-import { searchReviews } from '~/services/reviews.server';
+import { searchReviews } from '~/services/booking/reviews.server';
 
 export const contract = defineApi({
   path: '/api/v1/reviews',

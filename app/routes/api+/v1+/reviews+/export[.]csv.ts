@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { csvResponse } from '~/http/csv.server';
 import { csvFile, reviewExportQuerySchema } from '~/schemas/exports';
-import { exportReviews } from '~/services/exports.server';
+import { exportReviews } from '~/services/admin/exports.server';
 
 export const contract = defineApi({
   path: '/api/v1/reviews/export.csv',

@@ -1,7 +1,7 @@
 import { apiHandlers, apiLocale } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { agreementStatusSchema } from '~/schemas/terms';
-import { agreementStatus } from '~/services/terms.server';
+import { agreementStatus } from '~/services/accounts/terms.server';
 
 export const contract = defineApi({
   path: '/api/v1/terms/agreement-status',

@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { recentBookingsData, recentQuerySchema } from '~/schemas/discover';
-import { assertRoleOwnerOrAdmin, recentTravelerBookings, travelerIdParam } from '~/services/dashboards.server';
+import { assertRoleOwnerOrAdmin, recentTravelerBookings, travelerIdParam } from '~/services/booking/dashboards.server';
 
 export const contract = defineApi({
   path: '/api/v1/travelers/{id}/recent-bookings',

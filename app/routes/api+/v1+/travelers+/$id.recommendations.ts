@@ -2,8 +2,8 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { getLocale } from '~/i18n/i18n.server';
 import { recommendationsData, recommendationsQuerySchema } from '~/schemas/discover';
-import { assertRoleOwnerOrAdmin, travelerIdParam } from '~/services/dashboards.server';
-import { recommendGuides } from '~/services/recommendations.server';
+import { assertRoleOwnerOrAdmin, travelerIdParam } from '~/services/booking/dashboards.server';
+import { recommendGuides } from '~/services/catalogue/recommendations.server';
 
 export const contract = defineApi({
   path: '/api/v1/travelers/{id}/recommendations',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
-import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/avatars.server';
-import { assertSelfOrAdminId } from '~/services/access.server';
-import { userIdParam } from '~/services/users.server';
+import { readUploadForm, removeAvatar, setAvatar, uploadedBytes } from '~/services/accounts/avatars.server';
+import { assertSelfOrAdminId } from '~/services/platform/access.server';
+import { userIdParam } from '~/services/accounts/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}/avatar',

@@ -1,8 +1,8 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { adminUserData } from '~/schemas/responses';
-import { blockUser, toAdminUser } from '~/services/user-admin.server';
-import { userIdParam } from '~/services/users.server';
+import { blockUser, toAdminUser } from '~/services/accounts/user-admin.server';
+import { userIdParam } from '~/services/accounts/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}/block',

@@ -4,7 +4,7 @@ import { clientIp } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { confirmEmailChangeSchema } from '~/schemas/account-forms';
 import { userData } from '~/schemas/responses';
-import { assertMayConfirmEmailChange, confirmEmailChange, toPublicUser, userIdParam } from '~/services/users.server';
+import { assertMayConfirmEmailChange, confirmEmailChange, toPublicUser, userIdParam } from '~/services/accounts/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}/email/confirm',

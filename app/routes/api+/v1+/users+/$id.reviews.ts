@@ -2,8 +2,8 @@ import { apiHandlers } from '~/http/api.server';
 import { getSession } from '~/http/session.server';
 import { defineApi } from '~/http/contract';
 import { reviewListData, userReviewsQuerySchema } from '~/schemas/reviews';
-import { assertUserExists, listReviewsOf } from '~/services/reviews.server';
-import { userIdParam } from '~/services/users.server';
+import { assertUserExists, listReviewsOf } from '~/services/booking/reviews.server';
+import { userIdParam } from '~/services/accounts/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}/reviews',

@@ -1,9 +1,9 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { userStatsData } from '~/schemas/responses';
-import { assertSelfOrAdmin } from '~/services/access.server';
-import { getUserStats } from '~/services/user-stats.server';
-import { userIdParam } from '~/services/users.server';
+import { assertSelfOrAdmin } from '~/services/platform/access.server';
+import { getUserStats } from '~/services/booking/user-stats.server';
+import { userIdParam } from '~/services/accounts/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}/stats',

@@ -3,9 +3,9 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { guideProfileSchema, profileSchemaFor, travelerProfileSchema } from '~/schemas/profile';
 import { adminUserData, userData } from '~/schemas/responses';
-import { archiveUser, toAdminUser } from '~/services/user-admin.server';
-import { assertSelfOrAdmin } from '~/services/access.server';
-import { editableProfileOf, getProfile, toPublicUser, updateProfile, userIdParam, type UserRow } from '~/services/users.server';
+import { archiveUser, toAdminUser } from '~/services/accounts/user-admin.server';
+import { assertSelfOrAdmin } from '~/services/platform/access.server';
+import { editableProfileOf, getProfile, toPublicUser, updateProfile, userIdParam, type UserRow } from '~/services/accounts/users.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/{id}',

@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { userListData } from '~/schemas/responses';
 import { userListQuerySchema } from '~/schemas/user-admin';
-import { listUsers } from '~/services/user-admin.server';
+import { listUsers } from '~/services/accounts/user-admin.server';
 
 export const contract = defineApi({
   path: '/api/v1/users',

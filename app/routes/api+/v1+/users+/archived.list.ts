@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { userListData } from '~/schemas/responses';
 import { userListQuerySchema } from '~/schemas/user-admin';
-import { listArchivedUsers } from '~/services/user-admin.server';
+import { listArchivedUsers } from '~/services/accounts/user-admin.server';
 
 /** Two static segments rank /api/v1/users/archived/list above /api/v1/users/:id/... in Remix. */
 export const contract = defineApi({

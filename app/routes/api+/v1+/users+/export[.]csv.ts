@@ -2,7 +2,7 @@ import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { csvResponse } from '~/http/csv.server';
 import { csvFile, userExportQuerySchema } from '~/schemas/exports';
-import { exportUsers } from '~/services/exports.server';
+import { exportUsers } from '~/services/admin/exports.server';
 
 export const contract = defineApi({
   path: '/api/v1/users/export.csv',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { bannerMoveSchema, bannerSchema } from '~/schemas/banners';
-import { moveBanner } from '~/services/banners.server';
-import { idParamOr } from '~/services/errors.server';
+import { moveBanner } from '~/services/admin/banners.server';
+import { idParamOr } from '~/services/platform/errors.server';
 
 export const contract = defineApi({
   path: '/api/v1/admin/banners/{id}/move',

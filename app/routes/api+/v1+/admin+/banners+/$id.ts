@@ -3,8 +3,8 @@ import { apiHandlers } from '~/http/api.server';
 import { bannerInputOf, readBannerUpload } from '~/http/banner-form.server';
 import { defineApi } from '~/http/contract';
 import { bannerInputSchema, bannerSchema, type Banner, type BannerInput } from '~/schemas/banners';
-import { deleteBanner, getBanner, updateBanner } from '~/services/banners.server';
-import { idParamOr } from '~/services/errors.server';
+import { deleteBanner, getBanner, updateBanner } from '~/services/admin/banners.server';
+import { idParamOr } from '~/services/platform/errors.server';
 
 export const contract = defineApi({
   path: '/api/v1/admin/banners/{id}',

@@ -3,7 +3,7 @@ import { apiHandlers } from '~/http/api.server';
 import { readBannerUpload } from '~/http/banner-form.server';
 import { defineApi } from '~/http/contract';
 import { bannerInputSchema, bannerSchema } from '~/schemas/banners';
-import { createBanner, listBanners } from '~/services/banners.server';
+import { createBanner, listBanners } from '~/services/admin/banners.server';
 
 export const contract = defineApi({
   path: '/api/v1/admin/banners',

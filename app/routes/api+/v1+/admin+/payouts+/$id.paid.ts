@@ -1,7 +1,7 @@
 import { apiHandlers } from '~/http/api.server';
 import { defineApi } from '~/http/contract';
 import { markPayoutPaidData } from '~/schemas/admin-finance';
-import { idParamOr } from '~/services/errors.server';
+import { idParamOr } from '~/services/platform/errors.server';
 import { adminMarkPayoutPaid } from '~/services/payments/finance-admin.server';
 
 export const contract = defineApi({
