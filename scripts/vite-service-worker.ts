@@ -18,10 +18,7 @@ export function serviceWorker(source = 'app/pwa/service-worker.ts'): Plugin {
     },
     async generateBundle(_options, bundle) {
       if (ssr) return;
-      const precache = Object.keys(bundle)
-        .filter((file) => file.startsWith('assets/') && precached(file))
-        .map((file) => `/${file}`)
-        .sort();
+      const precache = [...offlineFiles(bundle)].map((file) => `/${file}`).sort();
       const build = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
       const file = path.resolve(source);
       const { code } = await transformWithEsbuild(await fs.readFile(file, 'utf8'), file, { loader: 'ts', target: 'es2020', minify: true });
@@ -35,10 +32,37 @@ export function serviceWorker(source = 'app/pwa/service-worker.ts'): Plugin {
 }
 
 /**
- * Scripts, styles and translation files; source maps and big pictures are fetched when a page needs them. Not the
- * API reference's (/api/docs: its route chunk, style and `apidocs` translations): a page for developers at a desk,
- * not for a traveler offline, and the service worker still serves them cache-first once fetched.
+ * What a traveler needs with no connection (issue 36), fetched once the page has loaded: the app's entry and root,
+ * the pages that open offline (the trip card; the home page, the guide list and a guide's page a visitor kept) with
+ * the chunks they import, the styles, and the translations those pages read. Every other hashed file (the admin's,
+ * the chat's, the API reference's …) is kept by the worker when a page first fetches it (cache first), so a page
+ * opened online still opens offline, and a first visit never downloads what it does not use.
  */
-function precached(file: string): boolean {
-  return /\.(js|css|json)$/.test(file) && !/^assets\/(api\.docs|apidocs)-/.test(file);
+const OFFLINE_MODULES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx$/, /\/app\/routes\/(_index|trip-card|offline)\.tsx$/, /\/app\/routes\/guides\+\/(_index|\$id)\.tsx$/];
+/** The translation areas of those pages (their handle.i18n and the root's), as files `assets/<area>-<hash>.json`. */
+const OFFLINE_AREAS = ['common', 'pwa', 'discover', 'search', 'chat'];
+
+type Bundle = Parameters<NonNullable<Plugin['generateBundle']>>[1];
+
+function offlineFiles(bundle: Bundle): Set<string> {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const item = bundle[name];
+    if (!item || files.has(name)) return;
+    files.add(name);
+    if (item.type !== 'chunk') return;
+    for (const css of item.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of item.imports) visit(imported);
+  };
+  for (const [name, item] of Object.entries(bundle)) {
+    const module = item.type === 'chunk' ? item.facadeModuleId?.split('?')[0] : undefined;
+    if (module && OFFLINE_MODULES.some((pattern) => pattern.test(module))) visit(name);
+  }
+  for (const name of Object.keys(bundle)) {
+    const area = /^assets\/(.+)-[\w-]+\.json$/.exec(name)?.[1];
+    if (area && OFFLINE_AREAS.includes(area)) files.add(name);
+    // The styles are linked by the routes' `links` (not imported by their chunks): all of them, 16 KB together.
+    if (/^assets\/.+\.css$/.test(name)) files.add(name);
+  }
+  return files;
 }

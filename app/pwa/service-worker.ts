@@ -155,8 +155,19 @@ worker.addEventListener('fetch', (event) => {
   if (request.destination === 'image') event.respondWith(image(event, request));
 });
 
+/**
+ * Hashed files never change: a kept copy answers; one not kept yet (only what an offline page needs is precached,
+ * issue 36) is kept as it is fetched, so a page opened online opens offline with its scripts.
+ */
 async function cacheFirst(request: Request): Promise<Response> {
-  return (await caches.match(request)) ?? fetch(request);
+  const kept = await caches.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') {
+    const copy = response.clone();
+    caches.open(SHELL).then((cache) => cache.put(request, copy)).catch(() => undefined);
+  }
+  return response;
 }
 
 /** Network first; after PAGE_TIMEOUT_MS a kept copy (if any) answers while the network keeps going. */

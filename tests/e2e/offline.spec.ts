@@ -33,6 +33,13 @@ function allowOffline(consoleErrors: { allow(pattern: RegExp, reason: string): v
 test('offline: a visited page opens from the worker, an unvisited one shows the offline page in the reader\'s language', async ({ page, context, consoleErrors }, testInfo) => {
   allowOffline(consoleErrors);
   await controlled(page, '/');
+  // Issue 36: the install keeps what a traveler needs offline, not the admin's or the API reference's scripts.
+  const shellFiles = () => page.evaluate(async () => {
+    const name = (await caches.keys()).find((k) => k.startsWith('lvyou-shell-'));
+    return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+  });
+  expect((await shellFiles()).filter((f) => /^\/assets\/(admin|api\.docs|_debug)/.test(f))).toEqual([]);
+  expect((await shellFiles()).some((f) => /^\/assets\/trip-card-/.test(f))).toBe(true);
   await page.goto('/guides');
   await expect(page.locator('[data-testid="guide-list"]')).toBeVisible();
 
@@ -54,9 +61,11 @@ test('offline: a visited page opens from the worker, an unvisited one shows the 
     await savePicture(page, `offline-page-zh-TW-light-${width}.png`);
   }
 
-  // A form says it cannot be sent instead of failing: the login page was kept, so it opens offline.
+  // A form says it cannot be sent instead of failing: the login page was kept, so it opens offline; its script,
+  // not precached, was kept as it was fetched.
   await context.setOffline(false);
   await page.goto('/login');
+  await expect.poll(async () => (await shellFiles()).some((f) => /^\/assets\/_auth\.login-/.test(f))).toBe(true);
   await context.setOffline(true);
   await page.goto('/login');
   await page.getByLabel('電子郵件', { exact: true }).fill(TRAVELER);
