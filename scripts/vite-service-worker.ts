@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { transformWithEsbuild, type Plugin } from 'vite';
+import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
 
 /**
  * Builds app/pwa/service-worker.ts into build/client/sw.js during the browser build (docs/decisions/021):
@@ -42,7 +42,7 @@ const OFFLINE_MODULES = [/\/app\/entry\.client\.tsx$/, /\/app\/root\.tsx$/, /\/a
 /** The translation areas of those pages (their handle.i18n and the root's), as files `assets/<area>-<hash>.json`. */
 const OFFLINE_AREAS = ['common', 'pwa', 'discover', 'search', 'chat'];
 
-type Bundle = Parameters<NonNullable<Plugin['generateBundle']>>[1];
+type Bundle = Rollup.OutputBundle;
 
 function offlineFiles(bundle: Bundle): Set<string> {
   const files = new Set<string>();
