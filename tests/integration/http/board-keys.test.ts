@@ -17,14 +17,7 @@ useTestDatabase();
 const server = useTestServer();
 beforeEach(() => resetRateLimits());
 
-const form = (path: string, cookie: string, values: Record<string, string>) =>
-  server.request(path, {
-    method: 'POST',
-    cookie,
-    origin: server.baseUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(values).toString(),
-  });
+const form = (path: string, cookie: string, values: Record<string, string>) => server.postForm(path, cookie, values);
 const formKey = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
 const trip = { intent: 'post', city: 'tainan', languages: 'zh', body: '想找台南一日遊的導遊' };
 

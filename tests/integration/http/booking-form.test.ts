@@ -16,14 +16,7 @@ import { testDriver, useTestDatabase } from '../../support/test-database';
 useTestDatabase();
 const server = useTestServer();
 
-const post = (path: string, cookie: string, values: Record<string, string>) =>
-  server.request(path, {
-    method: 'POST',
-    cookie,
-    origin: server.baseUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(values).toString(),
-  });
+const post = (path: string, cookie: string, values: Record<string, string>) => server.postForm(path, cookie, values);
 
 describe(`the booking form reads the slot with the API's fields (${testDriver})`, () => {
   it('answers "2026-02-30|morning" with a translated field error, keeps the values and books nothing', async () => {

@@ -18,14 +18,7 @@ useTestDatabase();
 const server = useTestServer();
 beforeEach(() => resetRateLimits());
 
-const form = (path: string, cookie: string, values: Record<string, string>) =>
-  server.request(path, {
-    method: 'POST',
-    cookie,
-    origin: server.baseUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(values).toString(),
-  });
+const form = (path: string, cookie: string, values: Record<string, string>) => server.postForm(path, cookie, values);
 const location = (answer: { headers: Headers }) => answer.headers.get('location') ?? '';
 
 async function pair() {

@@ -16,14 +16,7 @@ const server = useTestServer();
 beforeEach(() => resetRateLimits());
 
 const trip = { city: 'tainan', languages: ['zh'], body: '想找台南一日遊的導遊' };
-const form = (path: string, cookie: string, values: Record<string, string>) =>
-  server.request(path, {
-    method: 'POST',
-    cookie,
-    origin: server.baseUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(values).toString(),
-  });
+const form = (path: string, cookie: string, values: Record<string, string>) => server.postForm(path, cookie, values);
 const open = (token: string, json: Record<string, unknown>) => server.request('/api/v1/chats', { token, json });
 
 async function world() {

@@ -13,14 +13,7 @@ useTestDatabase();
 const server = useTestServer();
 beforeEach(() => resetRateLimits());
 
-const form = (path: string, cookie: string, values: Record<string, string>) =>
-  server.request(path, {
-    method: 'POST',
-    cookie,
-    origin: server.baseUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(values).toString(),
-  });
+const form = (path: string, cookie: string, values: Record<string, string>) => server.postForm(path, cookie, values);
 const reportedCount = (html: string) => Number(/data-testid="stat-reported-messages"[^>]*>(\d+)</.exec(html)?.[1]);
 const awaitingReviewCount = (html: string) => Number(/data-testid="stat-awaiting-review"[^>]*>(\d+)</.exec(html)?.[1]);
 

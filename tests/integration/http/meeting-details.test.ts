@@ -38,13 +38,7 @@ async function paidBooking(slot: 'morning' | 'afternoon' | 'evening' = 'afternoo
   return { guideUser, guide: await loginAs(guideUser), traveler, travelerLogin, orderId };
 }
 
-const postOrderForm = (orderId: number, cookie: string, values: Record<string, string>) =>
-  server.request(`/orders/${orderId}`, {
-    method: 'POST',
-    cookie,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(values).toString(),
-  });
+const postOrderForm = (orderId: number, cookie: string, values: Record<string, string>) => server.postForm(`/orders/${orderId}`, cookie, values);
 
 const statusOf = async (orderId: number) => (await getDb().select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
