@@ -89,15 +89,7 @@ export function ReportForm({
         <TextareaField field={fields.reason} label={t('chat.conversation.reportNote')} maxLength={CHAT_REPORT_NOTE_MAX} rows={3} />
         <div className="chat-tools">
           <SubmitButton name="intent" value="reportConfirm" busy={busy} label={t('chat.conversation.reportSubmit')} className="button button-danger" />
-          {onCancel ? (
-            <button type="button" className="button button-secondary" onClick={onCancel}>
-              {t('chat.conversation.cancel')}
-            </button>
-          ) : (
-            <Link to={`/chat/${chatId}`} className="button button-secondary">
-              {t('chat.conversation.cancel')}
-            </Link>
-          )}
+          <CancelStep chatId={chatId} onCancel={onCancel} />
         </div>
       </Form>
     </div>
@@ -117,15 +109,7 @@ export function BlockConfirm({ chatId, name, busy, onCancel }: { chatId: number;
       <Form method="post" className="chat-tools">
         <input type="hidden" name="confirmed" value="yes" />
         <SubmitButton name="intent" value="block" busy={busy} label={t('chat.conversation.block')} className="button button-danger" />
-        {onCancel ? (
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            {t('chat.conversation.cancel')}
-          </button>
-        ) : (
-          <Link to={`/chat/${chatId}`} className="button button-secondary">
-            {t('chat.conversation.cancel')}
-          </Link>
-        )}
+        <CancelStep chatId={chatId} onCancel={onCancel} />
       </Form>
     </div>
   );
@@ -235,4 +219,18 @@ export function useLiveConversation(
   }, [chatId, viewerId, live, catchUp]);
 
   return { messages, setMessages, pending, setPending };
+}
+
+/** Leaving a step that asks first: with JS the step closes in place; without, a link back to the conversation. */
+function CancelStep({ chatId, onCancel }: { chatId: number | string; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  return onCancel ? (
+    <button type="button" className="button button-secondary" onClick={onCancel}>
+      {t('chat.conversation.cancel')}
+    </button>
+  ) : (
+    <Link to={`/chat/${chatId}`} className="button button-secondary">
+      {t('chat.conversation.cancel')}
+    </Link>
+  );
 }
