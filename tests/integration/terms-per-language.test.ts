@@ -36,6 +36,21 @@ async function threeLanguages() {
 }
 
 describe(`terms per language (${testDriver})`, () => {
+  it('agreeing in one language agrees to the terms in force: a reader who switches language is not asked again until that language publishes', async () => {
+    const { zh } = await threeLanguages();
+    const reader = await withoutAgreement(await createTraveler());
+    expect((await agreementStatus(reader, 'en')).requiresAgreement).toBe(true);
+    // Agreed in Chinese (the modal of a zh-TW reader): the English and Japanese texts in force count as agreed too.
+    await agreeToTerms(reader, { termsId: zh.id, termsVersion: '1.0.0' });
+    expect((await agreementStatus(reader, 'en')).requiresAgreement).toBe(false);
+    expect((await agreementStatus(reader, 'ja')).requiresAgreement).toBe(false);
+    // A new English text asks again in English, not in Chinese.
+    const admin = await createUser({ type: 'admin' });
+    await publishTerms(admin, { kind: 'terms', locale: 'en', version: '1.1.0', title: 'Terms', content: '## New' });
+    expect((await agreementStatus(reader, 'en')).requiresAgreement).toBe(true);
+    expect((await agreementStatus(reader, 'zh-TW')).requiresAgreement).toBe(false);
+  });
+
   it('publishing zh-TW 1.1.0 asks the zh-TW readers (and those of a language without its own text) again, never the English ones', async () => {
     const { zh, en } = await threeLanguages();
     const reader = await withoutAgreement(await createTraveler());

@@ -162,12 +162,7 @@ export async function agreeToTerms(
   if (!document) {
     throw new AppError('VALIDATION_ERROR', { messageKey: 'terms.errors.VERSION_MISMATCH', fieldErrors: { termsVersion: ['terms.errors.VERSION_MISMATCH'] } });
   }
-  if (!(await hasAgreed(viewer.id, document, db))) {
-    await db
-      .insert(termsAgreements)
-      .values({ userId: viewer.id, termsId: document.id === FALLBACK_TERMS_ID ? null : document.id, version: document.version, agreedAt: at })
-      .onConflictDoNothing();
-  }
+  if (!(await hasAgreed(viewer.id, document, db))) await recordAgreementToTermsInForce(viewer.id, documents, db, at);
   const [row] = await db
     .select({ version: termsAgreements.version, agreedAt: termsAgreements.agreedAt })
     .from(termsAgreements)
@@ -178,8 +173,8 @@ export async function agreeToTerms(
 }
 
 /**
- * Sign-up with the terms box ticked (issue 24): records agreement to the current text of the language the
- * person signed up in, in the caller's transaction. `readVersion` is the version the person was shown; when it
+ * Sign-up with the terms box ticked (issue 24): records agreement to the terms in force (the current text of
+ * every language; the one checked against is the language the person signed up in), in the caller's transaction. `readVersion` is the version the person was shown; when it
  * is no longer the current one (a new version was published meanwhile) nothing is recorded and the modal asks
  * at the first login. Returns the version recorded, or null.
  */
@@ -190,13 +185,24 @@ export async function recordAgreementAtSignUp(
   at: Date = clockNow(),
   locale: Locale = FALLBACK_LOCALE,
 ): Promise<string | null> {
-  const document = await currentTerms(locale, db);
+  const documents = await Promise.all(SUPPORTED_LOCALES.map((each) => currentTerms(each, db)));
+  const document = documents[SUPPORTED_LOCALES.indexOf(locale)]!;
   if (readVersion !== undefined && readVersion !== document.version) return null;
+  await recordAgreementToTermsInForce(userId, documents, db, at);
+  return document.version;
+}
+
+/**
+ * Agreeing to the terms is agreeing to the terms in force: the current text of every language is recorded, not only
+ * the one read, so a reader who later switches language is not asked again for a text of the same terms; a new
+ * version published in one language asks that language's readers only (issue 35).
+ */
+async function recordAgreementToTermsInForce(userId: number, documents: readonly AgreementTerms[], db: Database, at: Date): Promise<void> {
+  const texts = new Map(documents.map((d) => [`${d.id}:${d.version}`, d]));
   await db
     .insert(termsAgreements)
-    .values({ userId, termsId: document.id === FALLBACK_TERMS_ID ? null : document.id, version: document.version, agreedAt: at })
+    .values([...texts.values()].map((d) => ({ userId, termsId: d.id === FALLBACK_TERMS_ID ? null : d.id, version: d.version, agreedAt: at })))
     .onConflictDoNothing();
-  return document.version;
 }
 
 /* ------------------------------------------------------------------ issue 22: the admin's versions */
