@@ -1,4 +1,4 @@
-import { E2E_ADMIN, jsEnabled } from './support';
+import { E2E_ADMIN, jsEnabled, waitForHydration } from './support';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test';
 import { registerTraveler } from './travelers';
 
@@ -20,7 +20,7 @@ async function browserAs(browser: Browser, baseURL: string, testInfo: TestInfo, 
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button.auth-submit').click();
   await expect(page).toHaveURL((url) => url.pathname === to);
-  if (jsEnabled(testInfo)) await page.waitForFunction(() => document.readyState === 'complete');
+  if (jsEnabled(testInfo)) await waitForHydration(page);
   return page;
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { payOrderOverHttp } from './pay';
-import { expectNoAxeViolations, jsEnabled } from './support';
+import { expectNoAxeViolations, jsEnabled, waitForHydration } from './support';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test';
 import { registerTraveler } from './travelers';
 
@@ -36,7 +36,7 @@ async function browserAs(browser: Browser, baseURL: string, testInfo: TestInfo, 
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button.auth-submit').click();
   await expect(page).toHaveURL((url) => url.pathname + url.search === to);
-  if (jsEnabled(testInfo)) await page.waitForFunction(() => document.readyState === 'complete');
+  if (jsEnabled(testInfo)) await waitForHydration(page);
   return page;
 }
 

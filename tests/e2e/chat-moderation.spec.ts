@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from './test';
-import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, savePicture } from './support';
+import { E2E_ADMIN, expectNoAxeViolations, jsEnabled, savePicture, waitForHydration } from './support';
 
 /**
  * Issue 23's remaining parts, as people see them. Board replies: a guide replies under a post at 360 px (JS on and
@@ -31,7 +31,7 @@ async function browserAs(browser: Browser, baseURL: string, testInfo: TestInfo, 
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button.auth-submit').click();
   await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, '\\?')}$`));
-  if (jsEnabled(testInfo)) await page.waitForFunction(() => document.readyState === 'complete');
+  if (jsEnabled(testInfo)) await waitForHydration(page);
   return page;
 }
 

@@ -148,3 +148,14 @@ export async function acceptBooking(page: Page, meeting: { point: string; phone:
   await step.getByRole('button', { name: '接受預約' }).click();
   await expect(step).toBeHidden();
 }
+
+/**
+ * Waits until React has hydrated the page (its nodes carry React's fiber keys): "load" comes before hydration when
+ * the translation files arrive late, and a click before it is a plain, JS-off post (a flaky test's cause).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return !!main && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+}
