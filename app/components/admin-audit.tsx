@@ -5,19 +5,9 @@
  */
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { auditActionKey, auditFieldLabel, auditLines, auditValueText } from '~/lib/audit-details';
+import { auditActionKey, auditFieldLabel, auditLines, auditValueText, type AuditEntryView } from '~/lib/audit-details';
 import { formatTaipeiDateTime } from '~/lib/dates';
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  action: string;
-  actorId: number | null;
-  actorName: string | null;
-  targetType: string | null;
-  targetId: string | null;
-  details: Record<string, unknown> | null;
-}
 
 /** Where an audited object's admin page is, when it has one. */
 function targetHref(type: string | null, id: string | null): string | null {
@@ -28,7 +18,7 @@ function targetHref(type: string | null, id: string | null): string | null {
   return null;
 }
 
-function AuditEntryCard({ entry }: { entry: AuditRow }) {
+function AuditEntryCard({ entry }: { entry: AuditEntryView }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const href = targetHref(entry.targetType, entry.targetId);
@@ -66,7 +56,7 @@ function AuditEntryCard({ entry }: { entry: AuditRow }) {
   );
 }
 
-export function AuditTable({ entries, empty }: { entries: readonly AuditRow[]; empty: string }) {
+export function AuditTable({ entries, empty }: { entries: readonly AuditEntryView[]; empty: string }) {
   const { t } = useTranslation();
   if (entries.length === 0) return <p className="muted">{empty}</p>;
   return (

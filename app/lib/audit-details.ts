@@ -2,6 +2,18 @@ import { formatTaipeiDateTime } from './dates';
 import { formatNtd } from './money';
 import { slotWithHours } from './time-slots';
 
+/** An audit entry as the admin's pages read it (the log, a user's trail). */
+export interface AuditEntryView {
+  id: number;
+  at: string;
+  action: string;
+  actorId: number | null;
+  actorName: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown> | null;
+}
+
 /**
  * What an audit log entry's details say, as a person reads them (issue 35): "field: before → after" for a change,
  * "field: value" for a fact, never raw JSON. The details are whatever recordAudit was given; the shapes written

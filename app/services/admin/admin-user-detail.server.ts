@@ -11,6 +11,8 @@ import { listUserReviews } from '../booking/reviews.server';
 import { revokeUserSessions } from '../accounts/sessions.server';
 import { assertAdmin, assertNotAdminAccount, toAdminUser } from '../accounts/user-admin.server';
 import { userIdParam, type UserRow } from '../accounts/users.server';
+import type { AuditEntryView } from '~/lib/audit-details';
+import { toAuditEntryView } from './audit-log.server';
 
 /*
  * Issue 22: one account's admin page (/admin/users/:id) — what it shows and the actions beside the moderation
@@ -18,17 +20,6 @@ import { userIdParam, type UserRow } from '../accounts/users.server';
  * function checks that the actor is an admin and audits its change in the change's transaction.
  */
 
-
-export interface AuditEntryView {
-  id: number;
-  at: string;
-  action: string;
-  actorId: number | null;
-  actorName: string | null;
-  targetType: string | null;
-  targetId: string | null;
-  details: Record<string, unknown> | null;
-}
 
 /** How many audit rows the user page shows (the full trail is /admin/logs). */
 export const USER_AUDIT_LIMIT = 50;
@@ -43,16 +34,7 @@ async function userAuditTrail(userId: number, db: Database): Promise<AuditEntryV
     .where(or(and(eq(auditLogs.targetType, 'user'), eq(auditLogs.targetId, String(userId))), eq(auditLogs.actorId, userId)))
     .orderBy(desc(auditLogs.at), desc(auditLogs.id))
     .limit(USER_AUDIT_LIMIT);
-  return rows.map(({ entry, actorName }) => ({
-    id: entry.id,
-    at: entry.at.toISOString(),
-    action: entry.action,
-    actorId: entry.actorId,
-    actorName: actorName ?? null,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    details: (entry.details as Record<string, unknown> | null) ?? null,
-  }));
+  return rows.map(({ entry, actorName }) => toAuditEntryView(entry, actorName));
 }
 
 /** /admin/users/:id: the account (archived ones too), its orders, reviews both ways, live sessions and audit trail. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb, type Database } from '~db/client';
 import { auditLogs, users } from '~db/schema';
+import type { AuditEntryView } from '~/lib/audit-details';
 import { containsPattern } from '~/lib/search-text';
 import { AUDIT_PAGE_SIZE, type AuditQuery } from '~/schemas/admin-logs';
 import { paginate } from '../catalogue/guides.server';
@@ -53,17 +54,22 @@ export async function listAuditLog(actor: Pick<UserRow, 'type'>, query: AuditQue
     db.selectDistinct({ action: auditLogs.action }).from(auditLogs).orderBy(auditLogs.action).limit(200),
   ]);
   return {
-    entries: rows.map(({ entry, actorName }) => ({
-      id: entry.id,
-      at: entry.at.toISOString(),
-      action: entry.action,
-      actorId: entry.actorId,
-      actorName: actorName ?? null,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      details: (entry.details as Record<string, unknown> | null) ?? null,
-    })),
+    entries: rows.map(({ entry, actorName }) => toAuditEntryView(entry, actorName)),
     pagination: paginate(query.page, AUDIT_PAGE_SIZE, total?.n ?? 0),
     actions: actions.map((a) => a.action),
+  };
+}
+
+/** An audit row with its actor's name, as the admin's pages read it. */
+export function toAuditEntryView(entry: typeof auditLogs.$inferSelect, actorName: string | null): AuditEntryView {
+  return {
+    id: entry.id,
+    at: entry.at.toISOString(),
+    action: entry.action,
+    actorId: entry.actorId,
+    actorName: actorName ?? null,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details: (entry.details as Record<string, unknown> | null) ?? null,
   };
 }
